@@ -1,0 +1,83 @@
+"""Loading component data and rule options from TOML, with one-line errors.
+
+Components (maps, tiles, clue decks, ships) are TOML files under ``models/<game>/data/``,
+shipped as package data. Every loader goes through :func:`read_toml` so a syntax error names the
+file and line, and through :func:`validation_error` so a schema error names the entry and field.
+
+>>> bundled_path("tobago", "clues.toml").name
+'clues.toml'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pydantic
+
+from models.errors import AtollError
+
+
+def bundled_path(game: str, *parts: str) -> Path:
+    """Path of a data file shipped with ``models/<game>/data/``."""
+    root = resources.files(f"models.{game}") / "data"
+    return Path(str(root.joinpath(*parts)))
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """Parse a TOML file; a missing file or a syntax error becomes an :class:`AtollError`."""
+    return parse_toml(read_text(path), source=path)
+
+
+def read_text(path: str | Path) -> str:
+    """A UTF-8 text file; a missing or unreadable file becomes an :class:`AtollError`."""
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise AtollError("no such file", source=path) from None
+    except IsADirectoryError:
+        raise AtollError("is a directory, not a file", source=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise AtollError(f"cannot read: {exc}", source=path) from None
+
+
+def parse_toml(text: str, *, source: str | Path = "<string>") -> dict[str, Any]:
+    """Parse TOML text; a syntax error becomes an :class:`AtollError` naming the line."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise AtollError(f"invalid TOML: {exc}", source=source) from None
+
+
+def validation_error(
+    exc: pydantic.ValidationError, *, source: str | Path | None, entry: str | None = None
+) -> AtollError:
+    """The first problem of a pydantic error as a one-line :class:`AtollError`.
+
+    The error location becomes ``entry`` (tables and array indices) and ``field`` (the last key).
+    """
+    first = exc.errors()[0]
+    loc = [str(p) for p in first.get("loc", ())]
+    field = loc[-1] if loc else None
+    inner = ".".join(loc[:-1]) or None
+    full_entry = ".".join(p for p in (entry, inner) if p) or None
+    message = first.get("msg", "invalid value")
+    if first.get("type") in ("extra_forbidden", "unexpected_keyword_argument"):
+        message = "unknown field"
+    elif "input" in first and first.get("type") != "missing":
+        message = f"{message} (got {first['input']!r})"
+    return AtollError(message, source=source, entry=full_entry, field=field)
+
+
+def validate(
+    model: type[Any], data: Mapping[str, Any], *, source: str | Path | None, entry: str | None = None
+) -> Any:
+    """Validate ``data`` against a pydantic model or dataclass; errors are one-line."""
+    try:
+        return pydantic.TypeAdapter(model).validate_python(data)
+    except pydantic.ValidationError as exc:
+        raise validation_error(exc, source=source, entry=entry) from None

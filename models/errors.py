@@ -1,0 +1,55 @@
+"""Errors and warnings for bad input, shared by every game.
+
+Every error a user can cause with a file, a clue string or a command-line argument is an
+:class:`AtollError`. It names where the problem is (file, entry, field) and prints as one line,
+so the CLI can show it and exit with status 2 instead of a traceback.
+
+>>> str(AtollError("no treasure 5", source="hints.toml", entry="treasure.5"))
+'hints.toml: treasure.5: no treasure 5'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class AtollError(ValueError):
+    """Bad input: a one-line message naming the file, the entry and the field at fault."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | Path | None = None,
+        entry: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.message = message
+        self.source = str(source) if source is not None else None
+        self.entry = entry
+        self.field = field
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        """``source: entry: field: message`` with the parts that are known."""
+        parts = [p for p in (self.source, self.entry, self.field) if p]
+        text = " ".join(self.message.split())
+        return ": ".join([*parts, text])
+
+    def located(
+        self, source: str | Path | None = None, entry: str | None = None
+    ) -> AtollError:
+        """The same error with a file (and an outer entry) filled in where it was missing."""
+        new_entry = self.entry
+        if entry:
+            new_entry = f"{entry}.{self.entry}" if self.entry else entry
+        return AtollError(
+            self.message,
+            source=self.source or source,
+            entry=new_entry,
+            field=self.field,
+        )
+
+
+class AtollWarning(UserWarning):
+    """Suspicious but acceptable input (for example two identical landmarks close together)."""

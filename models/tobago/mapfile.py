@@ -1,0 +1,267 @@
+"""The Tobago map file format: read, validate, write.
+
+A map is a TOML file (designers and other tools write these)::
+
+    name = "Reef"
+    # Rows of the hex map in offset coordinates "odd-r": odd rows sit half a field to the right.
+    # One letter per field, separated by spaces (leading spaces are optional):
+    # ~ sea, B beach, J jungle, R river, S scrubland, L lake, M mountain
+    terrain = \"\"\"
+    ~ ~ ~ ~ ~ ~
+     ~ B J J ~ ~
+    ~ B M J R ~
+     ~ ~ ~ ~ ~ ~
+    \"\"\"
+    [[landmark]]
+    kind = "palm"          # palm | hut | statue
+    at = [2, 2]            # [col, row], both from 0 at the top left, counting sea fields too
+    # facing = "NE"        # statues only, required for them: E, NE, NW, W, SW, SE
+
+Errors are one line naming the file and the line or entry. Suspicious maps load with warnings
+(:class:`~models.errors.AtollWarning`): identical landmarks closer than 4 fields, a terrain type
+whose largest area is tied (then "the largest" means all tied areas).
+
+>>> island = parse_map(EXAMPLE)
+>>> island.name, island.width, island.height, len(island.island_fields)
+('Reef', 6, 4, 7)
+>>> parse_map(dump_map(island)) == island
+True
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from models.data import bundled_path, parse_toml, read_text
+from models.errors import AtollError, AtollWarning
+from models.tobago.hexgrid import DIRECTIONS, Field, hex_distance, neighbours
+from models.tobago.island import LAND_TYPES, Island, Landmark, LandmarkKind, Terrain
+
+EXAMPLE = '''name = "Reef"
+terrain = """
+~ ~ ~ ~ ~ ~
+ ~ B J J ~ ~
+~ B M J R ~
+ ~ ~ ~ ~ ~ ~
+"""
+[[landmark]]
+kind = "palm"
+at = [2, 2]
+'''
+
+#: Identical landmarks must be at least this many fields apart (a warning otherwise).
+MIN_SAME_LANDMARK_DISTANCE = 4
+
+_TOP_KEYS = {"name", "terrain", "landmark"}
+_LANDMARK_KEYS = {"kind", "at", "facing"}
+
+
+def load_map(path: str | Path) -> Island:
+    """Read and validate a map file."""
+    return parse_map(read_text(path), source=path)
+
+
+def bundled_maps() -> dict[str, Path]:
+    """The maps shipped with atoll, by name of file stem (``"reef"``)."""
+    folder = bundled_path("tobago", "maps")
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
+
+
+def load_bundled_map(stem: str) -> Island:
+    """A bundled map by file stem; see :func:`bundled_maps`."""
+    maps = bundled_maps()
+    if stem not in maps:
+        raise AtollError(f"no bundled map {stem!r}; known: {', '.join(maps)}", field="map")
+    return load_map(maps[stem])
+
+
+def resolve_map(spec: str) -> Island:
+    """A map from a path, or else from the name of a bundled map."""
+    path = Path(spec)
+    if path.suffix == ".toml" or path.exists():
+        return load_map(path)
+    return load_bundled_map(spec)
+
+
+def parse_map(text: str, *, source: str | Path = "<map>") -> Island:
+    """Validate map text and build the :class:`Island`; warns about suspicious but legal maps."""
+    data = parse_toml(text, source=source)
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise AtollError(f"unknown key {sorted(unknown)[0]!r}", source=source)
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise AtollError("missing or empty (a string)", source=source, field="name")
+    if not isinstance(data.get("terrain"), str):
+        raise AtollError("missing (a multi-line string of letters)", source=source, field="terrain")
+    terrain = _parse_terrain(data["terrain"], _terrain_first_line(text), source)
+    raw_landmarks = data.get("landmark", [])
+    if not isinstance(raw_landmarks, list):
+        raise AtollError("must be an array of tables [[landmark]]", source=source, field="landmark")
+    island = Island(name=name, terrain=terrain)
+    landmarks = _parse_landmarks(raw_landmarks, island, source)
+    island = Island(name=name, terrain=terrain, landmarks=landmarks)
+    for message in map_warnings(island):
+        warnings.warn(f"{source}: {message}", AtollWarning, stacklevel=2)
+    return island
+
+
+def _terrain_first_line(text: str) -> int:
+    """1-based file line of the first terrain row (for error messages)."""
+    for i, line in enumerate(text.splitlines(), start=1):
+        m = re.match(r'\s*terrain\s*=\s*("""|\'\'\')(.*)$', line)
+        if m:
+            return i + 1 if not m.group(2).strip() else i
+    return 1
+
+
+def _parse_terrain(
+    raw: str, first_line: int, source: str | Path
+) -> tuple[tuple[Terrain, ...], ...]:
+    lines = raw.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    offset = 0
+    while lines and not lines[0].strip():
+        lines.pop(0)
+        offset += 1
+    if not lines:
+        raise AtollError("no rows", source=source, field="terrain")
+    rows: list[tuple[Terrain, ...]] = []
+    for i, line in enumerate(lines):
+        where = f"line {first_line + offset + i}"
+        row: list[Terrain] = []
+        for col, token in enumerate(line.split()):
+            if token not in {t.value for t in Terrain}:
+                raise AtollError(
+                    f"unknown terrain letter {token!r} at column {col} of row {i} "
+                    "(one of ~ B J R S L M, separated by spaces)",
+                    source=source,
+                    entry=where,
+                )
+            row.append(Terrain.from_letter(token))
+        if not row:
+            raise AtollError(f"row {i} is empty", source=source, entry=where)
+        if rows and len(row) != len(rows[0]):
+            raise AtollError(
+                f"ragged rows: row {i} has {len(row)} fields, row 0 has {len(rows[0])}",
+                source=source,
+                entry=where,
+            )
+        rows.append(tuple(row))
+    _check_sea_border(rows, first_line + offset, source)
+    if all(t is Terrain.SEA for row in rows for t in row):
+        raise AtollError("the map has no island fields", source=source, field="terrain")
+    return tuple(rows)
+
+
+def _check_sea_border(rows: list[tuple[Terrain, ...]], first_line: int, source: str | Path) -> None:
+    """The sea surrounds the island: every field on the map's edge must be sea."""
+    height, width = len(rows), len(rows[0])
+    for r, row in enumerate(rows):
+        for c, t in enumerate(row):
+            on_edge = r in (0, height - 1) or c in (0, width - 1)
+            if on_edge and t is not Terrain.SEA:
+                raise AtollError(
+                    f"island field at [{c}, {r}] on the map's edge: the sea must surround the island",
+                    source=source,
+                    entry=f"line {first_line + r}",
+                )
+
+
+def _parse_landmarks(
+    raw: list[Any], island: Island, source: str | Path
+) -> tuple[Landmark, ...]:
+    taken: dict[Field, int] = {}
+    result: list[Landmark] = []
+    for i, entry in enumerate(raw):
+        where = f"landmark[{i}]"
+
+        def fail(field: str | None, message: str, where: str = where) -> AtollError:
+            return AtollError(message, source=source, entry=where, field=field)
+
+        if not isinstance(entry, dict):
+            raise fail(None, "must be a table with kind and at")
+        extra = set(entry) - _LANDMARK_KEYS
+        if extra:
+            raise fail(sorted(extra)[0], "unknown field")
+        kinds = [k.value for k in LandmarkKind]
+        if entry.get("kind") not in kinds:
+            raise fail("kind", f"unknown kind {entry.get('kind')!r} (one of {', '.join(kinds)})")
+        kind = LandmarkKind(entry["kind"])
+        at = entry.get("at")
+        if (
+            not isinstance(at, list)
+            or len(at) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)
+        ):
+            raise fail("at", f"must be [col, row] (two integers), got {at!r}")
+        field: Field = (at[0], at[1])
+        if not island.on_map(field):
+            raise fail("at", f"{list(field)} is off the map ({island.width}x{island.height})")
+        if island.terrain_at(field) is Terrain.SEA:
+            raise fail("at", f"{list(field)} is a sea field")
+        if field in taken:
+            raise fail("at", f"{list(field)} already holds landmark[{taken[field]}]")
+        taken[field] = i
+        facing = entry.get("facing")
+        if kind is LandmarkKind.STATUE:
+            if facing is None:
+                raise fail("facing", "a statue needs a facing (E, NE, NW, W, SW, SE)")
+            if facing not in DIRECTIONS:
+                raise fail("facing", f"unknown facing {facing!r} (one of {', '.join(DIRECTIONS)})")
+            if any(island.terrain_at(n) is Terrain.SEA for n in neighbours(field)):
+                raise fail("at", f"statue at {list(field)} stands next to the sea")
+        elif facing is not None:
+            raise fail("facing", f"only statues have a facing, not a {kind.value}")
+        result.append(Landmark(kind=kind, at=field, facing=facing))
+    return tuple(result)
+
+
+def map_warnings(island: Island) -> list[str]:
+    """Legal but suspicious features of a map (not errors)."""
+    out: list[str] = []
+    for kind in LandmarkKind:
+        for a, b in combinations(island.landmarks_of(kind), 2):
+            d = hex_distance(a.at, b.at)
+            if d < MIN_SAME_LANDMARK_DISTANCE:
+                out.append(
+                    f"{kind.value}s at {list(a.at)} and {list(b.at)} are {d} fields apart "
+                    f"(identical landmarks should be at least {MIN_SAME_LANDMARK_DISTANCE})"
+                )
+    for t in LAND_TYPES:
+        tied = island.largest_areas(t)
+        if len(tied) > 1:
+            out.append(
+                f"the largest {t.word} area is tied ({len(tied)} areas of {len(tied[0])} fields); "
+                f"'the largest {t.word}' means all of them"
+            )
+    return out
+
+
+def dump_map(island: Island, *, header: str = "") -> str:
+    """The map as TOML text in the documented format (odd rows indented by one space)."""
+    lines = []
+    if header:
+        lines += [f"# {line}".rstrip() for line in header.splitlines()]
+    lines.append(f"name = {_toml_string(island.name)}")
+    lines.append("# Rows in odd-r offset coordinates: odd rows sit half a field to the right.")
+    lines.append("# ~ sea, B beach, J jungle, R river, S scrubland, L lake, M mountain")
+    lines.append('terrain = """')
+    for r, row in enumerate(island.terrain):
+        lines.append((" " if r & 1 else "") + " ".join(t.letter for t in row))
+    lines.append('"""')
+    for lm in island.landmarks:
+        lines += ["", "[[landmark]]", f'kind = "{lm.kind.value}"', f"at = [{lm.at[0]}, {lm.at[1]}]"]
+        if lm.facing:
+            lines.append(f'facing = "{lm.facing}"')
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+

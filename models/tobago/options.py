@@ -1,0 +1,37 @@
+"""Tobago rule options: every open point of the catalogue, with the published reading as default.
+
+>>> TobagoOptions().sight
+frozenset({1, 2})
+>>> TobagoOptions.from_mapping({"sight": [2, 3]}).sight  # the source text's reading
+frozenset({2, 3})
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated
+
+from annotated_types import MinLen
+from pydantic import PositiveInt
+
+from models.core import RuleOptions
+
+#: TB-C4 published reading (BGA help: "within 2 fields").
+SIGHT_PUBLISHED = frozenset({1, 2})
+#: TB-C4 source text: "one or two fields lie between the treasure and a palm" = distance 2 or 3.
+SIGHT_SOURCE_TEXT = frozenset({2, 3})
+
+
+@dataclasses.dataclass(frozen=True)
+class TobagoOptions(RuleOptions):
+    """Rule options of Tobago.
+
+    Attributes:
+        sight: TB-C4. The hex distances that "in sight of X" covers. Default ``{1, 2}`` (published
+            help: within 2); ``{2, 3}`` is the source text's "one or two fields lie between".
+        next_to_includes_inside: TB-C4. Whether a field inside X is "next to" X. Default false:
+            "next to X" means distance exactly 1; true makes it distance 0 or 1.
+    """
+
+    sight: Annotated[frozenset[PositiveInt], MinLen(1)] = SIGHT_PUBLISHED
+    next_to_includes_inside: bool = False

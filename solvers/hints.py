@@ -1,0 +1,181 @@
+"""Tobago hint solving: the candidates of each treasure, and whether a clue may be laid.
+
+Three backends give the same answers (property tests keep them equal):
+
+* ``"cpsat"`` — OR-Tools CP-SAT, all solutions enumerated (the reference, exact);
+* ``"csp"`` — python-constraint, an independent second answer that evaluates every clue with the
+  plain reference semantics (:func:`models.tobago.clues.holds_at`), for small cases;
+* ``"bitset"`` — integer bitmasks and bit counts, for use inside simulations.
+
+Clue legality (TB-H2..H4) is judged on a treasure's own candidates — the fields its marker stones
+would show: a clue is ``legal`` when it removes at least one candidate and leaves at least one;
+otherwise ``excludes-none`` or ``excludes-all`` (contradicting an earlier hint is excluding all).
+When a treasure has no candidate at all, every clue is ``excludes-all``.
+
+>>> from models.tobago.mapfile import EXAMPLE, parse_map
+>>> from models.tobago.hints import parse_hints
+>>> island = parse_map(EXAMPLE)
+>>> hints = parse_hints('[treasure.1]\\nhints = ["in jungle"]')
+>>> candidates(island, hints)[1]
+((2, 1), (3, 1), (3, 2))
+>>> check(island, hints, 1, Clue.parse("next to palm"))
+Legality(legal=True, reason='legal', excluded=1, remaining=2)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from typing import Literal
+
+import pandas as pd
+
+from models.errors import AtollError
+from models.tobago.clues import Clue, clue_mask
+from models.tobago.hexgrid import Field
+from models.tobago.hints import TREASURES, Hints
+from models.tobago.island import Island
+from models.tobago.options import TobagoOptions
+
+Backend = Literal["cpsat", "csp", "bitset"]
+BACKENDS: tuple[Backend, ...] = ("cpsat", "csp", "bitset")
+Reason = Literal["legal", "excludes-none", "excludes-all"]
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class HintProblem:
+    """An island, the hints at each treasure and the rule options, compiled once to bitmasks.
+
+    Bit ``i`` of a mask stands for ``island.island_fields[i]``. Every backend builds its model
+    from these same compiled sets (the csp backend re-derives them independently).
+    """
+
+    island: Island
+    hints: Hints
+    options: TobagoOptions = dataclasses.field(default_factory=TobagoOptions)
+
+    @property
+    def size(self) -> int:
+        return len(self.island.island_fields)
+
+    @cached_property
+    def full_mask(self) -> int:
+        return (1 << self.size) - 1
+
+    def mask(self, clue: Clue) -> int:
+        return clue_mask(self.island, clue, self.options)
+
+    @cached_property
+    def hint_masks(self) -> dict[int, tuple[int, ...]]:
+        return {t: tuple(self.mask(c) for c in self.hints.of(t)) for t in TREASURES}
+
+    def fields(self, indices: Iterable[int]) -> tuple[Field, ...]:
+        """Fields of the given bit indices, sorted as ``[col, row]`` pairs."""
+        return tuple(sorted(self.island.island_fields[i] for i in indices))
+
+
+@dataclasses.dataclass(frozen=True)
+class Legality:
+    """Whether a clue may be laid at a treasure, and how many candidates it removes and leaves."""
+
+    legal: bool
+    reason: Reason
+    excluded: int
+    remaining: int
+
+    @classmethod
+    def from_counts(cls, excluded: int, remaining: int) -> Legality:
+        if remaining == 0:
+            return cls(False, "excludes-all", excluded, remaining)
+        if excluded == 0:
+            return cls(False, "excludes-none", excluded, remaining)
+        return cls(True, "legal", excluded, remaining)
+
+
+@dataclasses.dataclass(frozen=True)
+class LegalityMatrix:
+    """Legality of every (clue, treasure) pair: rows are clues, columns treasures."""
+
+    clues: tuple[Clue, ...]
+    treasures: tuple[int, ...]
+    cells: Mapping[tuple[Clue, int], Legality]
+
+    def __getitem__(self, key: tuple[Clue, int]) -> Legality:
+        return self.cells[key]
+
+    def to_frame(self, value: str = "reason") -> pd.DataFrame:
+        """A table of one attribute (``reason``, ``legal``, ``excluded``, ``remaining``)."""
+        data = {
+            t: [getattr(self.cells[(c, t)], value) for c in self.clues] for t in self.treasures
+        }
+        frame = pd.DataFrame(data, index=[str(c) for c in self.clues])
+        frame.index.name = "clue"
+        frame.columns.name = "treasure"
+        return frame
+
+
+def _backend(name: str):  # type: ignore[no-untyped-def]
+    if name == "cpsat":
+        from solvers import hints_cpsat as module
+    elif name == "csp":
+        from solvers import hints_csp as module
+    elif name == "bitset":
+        from solvers import hints_bitset as module
+    else:
+        raise AtollError(f"unknown backend {name!r} (one of {', '.join(BACKENDS)})", field="backend")
+    return module
+
+
+def candidates(
+    island: Island,
+    hints: Hints,
+    *,
+    backend: Backend = "cpsat",
+    distinct: bool = False,
+    options: TobagoOptions | None = None,
+) -> dict[int, tuple[Field, ...]]:
+    """The candidate fields of each treasure (1..4), sorted.
+
+    With ``distinct`` the treasures must lie on pairwise distinct fields (one joint model); by
+    default each treasure is solved alone.
+    """
+    problem = HintProblem(island, hints, options or TobagoOptions())
+    found = _backend(backend).candidate_indices(problem, distinct)
+    return {t: problem.fields(found[t]) for t in TREASURES}
+
+
+def legality_matrix(
+    island: Island,
+    hints: Hints,
+    clues: Sequence[Clue],
+    *,
+    treasures: Sequence[int] = TREASURES,
+    backend: Backend = "cpsat",
+    options: TobagoOptions | None = None,
+) -> LegalityMatrix:
+    """Legality of every clue at every treasure at once (a hand or a whole deck)."""
+    for t in treasures:
+        if t not in TREASURES:
+            raise AtollError(f"no treasure {t} (treasures are 1 to 4)", field="treasure")
+    problem = HintProblem(island, hints, options or TobagoOptions())
+    unique = tuple(dict.fromkeys(clues))
+    pairs = [(c, t) for c in unique for t in treasures]
+    counts = _backend(backend).clue_counts(problem, pairs)
+    cells = {pair: Legality.from_counts(*n) for pair, n in zip(pairs, counts, strict=True)}
+    return LegalityMatrix(unique, tuple(treasures), cells)
+
+
+def check(
+    island: Island,
+    hints: Hints,
+    treasure: int,
+    clue: Clue,
+    *,
+    backend: Backend = "cpsat",
+    options: TobagoOptions | None = None,
+) -> Legality:
+    """May ``clue`` be laid at ``treasure`` (TB-H2..H4)? With the counts it removes and leaves."""
+    matrix = legality_matrix(island, hints, [clue], treasures=[treasure], backend=backend,
+                             options=options)
+    return matrix[(clue, treasure)]

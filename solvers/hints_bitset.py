@@ -1,0 +1,102 @@
+"""Bitset backend for hint solving: candidates and legality as integer AND and bit counts.
+
+Made for simulations: after the clue masks are compiled (once per map), a treasure's candidates
+are the AND of its hint masks and a legality cell costs two ANDs and two bit counts.
+With ``distinct``, a candidate (treasure t, field f) survives when the other treasures can still
+take pairwise distinct fields other than f — Hall's condition over the (at most 3) others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from models.tobago.clues import Clue
+from models.tobago.hints import TREASURES
+from solvers.hints import HintProblem
+
+
+def candidate_masks(problem: HintProblem) -> dict[int, int]:
+    """Each treasure's candidates as a bitmask (treasures solved alone)."""
+    out = {}
+    for t in TREASURES:
+        m = problem.full_mask
+        for h in problem.hint_masks[t]:
+            m &= h
+        out[t] = m
+    return out
+
+
+def distinct_masks(problem: HintProblem) -> dict[int, int]:
+    """Candidates when the four treasures must lie on pairwise distinct fields."""
+    alone = candidate_masks(problem)
+    out = {}
+    for t in TREASURES:
+        others = [alone[u] for u in TREASURES if u != t]
+        keep = 0
+        m = alone[t]
+        while m:
+            bit = m & -m
+            m ^= bit
+            if _has_distinct_representatives(others, ~bit):
+                keep |= bit
+        out[t] = keep
+    return out
+
+
+def _has_distinct_representatives(sets: list[int], allowed: int) -> bool:
+    """Hall's condition: every k of the sets together offer at least k allowed fields."""
+    for k in range(1, len(sets) + 1):
+        for group in combinations(sets, k):
+            union = 0
+            for s in group:
+                union |= s
+            if (union & allowed).bit_count() < k:
+                return False
+    return True
+
+
+def _indices(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit.bit_length() - 1)
+        mask ^= bit
+    return out
+
+
+def candidate_indices(problem: HintProblem, distinct: bool) -> dict[int, list[int]]:
+    masks = distinct_masks(problem) if distinct else candidate_masks(problem)
+    return {t: _indices(m) for t, m in masks.items()}
+
+
+#: Legality codes of :func:`legality_codes`, in :class:`solvers.hints.Legality` reason order.
+LEGAL, EXCLUDES_NONE, EXCLUDES_ALL = 0, 1, 2
+
+
+def legality_codes(candidates: Sequence[int], clue_masks: Sequence[int]) -> list[int]:
+    """The simulation fast path: one legality code per (clue, treasure), clue-major.
+
+    ``candidates`` are the treasures' candidate masks, ``clue_masks`` the compiled clues (see
+    :func:`models.tobago.clues.clue_mask`); nothing is compiled or allocated per cell.
+    """
+    sizes = [c.bit_count() for c in candidates]
+    out = []
+    append = out.append
+    for m in clue_masks:
+        for c, size in zip(candidates, sizes, strict=True):
+            r = (c & m).bit_count()
+            append(EXCLUDES_ALL if r == 0 else EXCLUDES_NONE if r == size else LEGAL)
+    return out
+
+
+def clue_counts(problem: HintProblem, pairs: Sequence[tuple[Clue, int]]) -> list[tuple[int, int]]:
+    """(excluded, remaining) for each (clue, treasure) pair."""
+    cand = candidate_masks(problem)
+    sizes = {t: m.bit_count() for t, m in cand.items()}
+    masks = {c: problem.mask(c) for c, _ in pairs}
+    out = []
+    for clue, t in pairs:
+        remaining = (cand[t] & masks[clue]).bit_count()
+        out.append((sizes[t] - remaining, remaining))
+    return out

@@ -1,0 +1,73 @@
+"""python-constraint backend for hint solving: an independent second answer for small cases.
+
+It does not use the compiled bitmasks: every clue is evaluated field by field with the plain
+reference semantics :func:`models.tobago.clues.holds_at`, and python-constraint's solver finds the
+assignments. With ``distinct``, a (treasure, field) pair is a candidate when the joint problem
+with that treasure fixed there has a solution (``AllDifferentConstraint`` over the four).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from constraint import AllDifferentConstraint, InSetConstraint, NotInSetConstraint, Problem
+
+from models.tobago.clues import Clue, holds_at
+from models.tobago.hints import TREASURES
+from models.tobago.island import Island
+from models.tobago.options import TobagoOptions
+from solvers.hints import HintProblem
+
+
+def _holding(problem: HintProblem, clue: Clue) -> frozenset[int]:
+    return _holding_fields(problem.island, clue, problem.options)
+
+
+@lru_cache(maxsize=4096)
+def _holding_fields(island: Island, clue: Clue, options: TobagoOptions) -> frozenset[int]:
+    return frozenset(
+        i for i, f in enumerate(island.island_fields) if holds_at(island, clue, f, options)
+    )
+
+
+def _treasure_problem(problem: HintProblem, t: int, extra: Sequence[Clue] = (),
+                      negate_extra: bool = False) -> Problem:
+    csp = Problem()
+    csp.addVariable(t, list(range(problem.size)))
+    for clue in problem.hints.of(t):
+        csp.addConstraint(InSetConstraint(_holding(problem, clue)), [t])
+    for clue in extra:
+        wanted = NotInSetConstraint if negate_extra else InSetConstraint
+        csp.addConstraint(wanted(_holding(problem, clue)), [t])
+    return csp
+
+
+def candidate_indices(problem: HintProblem, distinct: bool) -> dict[int, list[int]]:
+    alone = {t: sorted(s[t] for s in _treasure_problem(problem, t).getSolutions())
+             for t in TREASURES}
+    if not distinct:
+        return alone
+    if not all(alone.values()):  # a treasure with no field at all: no joint placement exists
+        return {t: [] for t in TREASURES}
+    out: dict[int, list[int]] = {}
+    for t in TREASURES:
+        kept = []
+        for f in alone[t]:
+            joint = Problem()
+            for u in TREASURES:
+                joint.addVariable(u, [f] if u == t else alone[u])
+            joint.addConstraint(AllDifferentConstraint(), list(TREASURES))
+            if joint.getSolution() is not None:
+                kept.append(f)
+        out[t] = kept
+    return out
+
+
+def clue_counts(problem: HintProblem, pairs: Sequence[tuple[Clue, int]]) -> list[tuple[int, int]]:
+    out = []
+    for clue, t in pairs:
+        remaining = len(_treasure_problem(problem, t, [clue]).getSolutions())
+        excluded = len(_treasure_problem(problem, t, [clue], negate_extra=True).getSolutions())
+        out.append((excluded, remaining))
+    return out
