@@ -94,9 +94,7 @@ class RuleOptions:
     __pydantic_config__: ClassVar[pydantic.ConfigDict] = pydantic.ConfigDict(extra="forbid")
 
     @classmethod
-    def from_mapping(
-        cls, data: Mapping[str, Any], *, source: str | Path | None = None
-    ) -> Self:
+    def from_mapping(cls, data: Mapping[str, Any], *, source: str | Path | None = None) -> Self:
         """Options from a mapping (for example a TOML table); unknown keys are errors."""
         result: Self = validate(cls, dict(data), source=source)
         return result
@@ -133,7 +131,8 @@ class GameState(ABC):
 
     @abstractmethod
     def current_player(self) -> int:
-        """The player to move (0-based), or :data:`CHANCE`, :data:`SIMULTANEOUS`, :data:`TERMINAL`."""
+        """The player to move (0-based), or :data:`CHANCE`, :data:`SIMULTANEOUS` or
+        :data:`TERMINAL`."""
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Hashable]:

@@ -61,9 +61,12 @@ def validation_error(
     The error location becomes ``entry`` (tables and array indices) and ``field`` (the last key).
     """
     first = exc.errors()[0]
-    loc = [str(p) for p in first.get("loc", ())]
-    field = loc[-1] if loc else None
-    inner = ".".join(loc[:-1]) or None
+    loc = list(first.get("loc", ()))
+    # The field is the last name in the location plus any element indices after it: sight[0].
+    names = [i for i, p in enumerate(loc) if isinstance(p, str)]
+    cut = names[-1] if names else len(loc)
+    field = "".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc[cut:]) or None
+    inner = ".".join(str(p) for p in loc[:cut]) or None
     full_entry = ".".join(p for p in (entry, inner) if p) or None
     message = first.get("msg", "invalid value")
     if first.get("type") in ("extra_forbidden", "unexpected_keyword_argument"):
@@ -74,7 +77,11 @@ def validation_error(
 
 
 def validate(
-    model: type[Any], data: Mapping[str, Any], *, source: str | Path | None, entry: str | None = None
+    model: type[Any],
+    data: Mapping[str, Any],
+    *,
+    source: str | Path | None,
+    entry: str | None = None,
 ) -> Any:
     """Validate ``data`` against a pydantic model or dataclass; errors are one-line."""
     try:

@@ -10,6 +10,7 @@ so the CLI can show it and exit with status 2 instead of a traceback.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 
@@ -33,12 +34,10 @@ class AtollError(ValueError):
     def one_line(self) -> str:
         """``source: entry: field: message`` with the parts that are known."""
         parts = [p for p in (self.source, self.entry, self.field) if p]
-        text = " ".join(self.message.split())
+        text = re.sub(r"\s*\n\s*", " ", self.message.strip())
         return ": ".join([*parts, text])
 
-    def located(
-        self, source: str | Path | None = None, entry: str | None = None
-    ) -> AtollError:
+    def located(self, source: str | Path | None = None, entry: str | None = None) -> AtollError:
         """The same error with a file (and an outer entry) filled in where it was missing."""
         new_entry = self.entry
         if entry:

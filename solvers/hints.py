@@ -106,9 +106,7 @@ class LegalityMatrix:
 
     def to_frame(self, value: str = "reason") -> pd.DataFrame:
         """A table of one attribute (``reason``, ``legal``, ``excluded``, ``remaining``)."""
-        data = {
-            t: [getattr(self.cells[(c, t)], value) for c in self.clues] for t in self.treasures
-        }
+        data = {t: [getattr(self.cells[(c, t)], value) for c in self.clues] for t in self.treasures}
         frame = pd.DataFrame(data, index=[str(c) for c in self.clues])
         frame.index.name = "clue"
         frame.columns.name = "treasure"
@@ -123,7 +121,9 @@ def _backend(name: str):  # type: ignore[no-untyped-def]
     elif name == "bitset":
         from solvers import hints_bitset as module
     else:
-        raise AtollError(f"unknown backend {name!r} (one of {', '.join(BACKENDS)})", field="backend")
+        raise AtollError(
+            f"unknown backend {name!r} (one of {', '.join(BACKENDS)})", field="backend"
+        )
     return module
 
 
@@ -176,6 +176,7 @@ def check(
     options: TobagoOptions | None = None,
 ) -> Legality:
     """May ``clue`` be laid at ``treasure`` (TB-H2..H4)? With the counts it removes and leaves."""
-    matrix = legality_matrix(island, hints, [clue], treasures=[treasure], backend=backend,
-                             options=options)
+    matrix = legality_matrix(
+        island, hints, [clue], treasures=[treasure], backend=backend, options=options
+    )
     return matrix[(clue, treasure)]

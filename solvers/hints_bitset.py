@@ -13,18 +13,13 @@ from itertools import combinations
 
 from models.tobago.clues import Clue
 from models.tobago.hints import TREASURES
+from models.tobago.rules import EXCLUDES_ALL, EXCLUDES_NONE, LEGAL, candidate_mask
 from solvers.hints import HintProblem
 
 
 def candidate_masks(problem: HintProblem) -> dict[int, int]:
     """Each treasure's candidates as a bitmask (treasures solved alone)."""
-    out = {}
-    for t in TREASURES:
-        m = problem.full_mask
-        for h in problem.hint_masks[t]:
-            m &= h
-        out[t] = m
-    return out
+    return {t: candidate_mask(problem.island, problem.hints, t, problem.options) for t in TREASURES}
 
 
 def distinct_masks(problem: HintProblem) -> dict[int, int]:
@@ -70,23 +65,18 @@ def candidate_indices(problem: HintProblem, distinct: bool) -> dict[int, list[in
     return {t: _indices(m) for t, m in masks.items()}
 
 
-#: Legality codes of :func:`legality_codes`, in :class:`solvers.hints.Legality` reason order.
-LEGAL, EXCLUDES_NONE, EXCLUDES_ALL = 0, 1, 2
-
-
 def legality_codes(candidates: Sequence[int], clue_masks: Sequence[int]) -> list[int]:
     """The simulation fast path: one legality code per (clue, treasure), clue-major.
 
     ``candidates`` are the treasures' candidate masks, ``clue_masks`` the compiled clues (see
     :func:`models.tobago.clues.clue_mask`); nothing is compiled or allocated per cell.
     """
-    sizes = [c.bit_count() for c in candidates]
-    out = []
+    out: list[int] = []
     append = out.append
     for m in clue_masks:
-        for c, size in zip(candidates, sizes, strict=True):
-            r = (c & m).bit_count()
-            append(EXCLUDES_ALL if r == 0 else EXCLUDES_NONE if r == size else LEGAL)
+        for c in candidates:
+            r = c & m  # the same test as models.tobago.rules.legality_code, inlined for speed
+            append(EXCLUDES_ALL if not r else EXCLUDES_NONE if r == c else LEGAL)
     return out
 
 

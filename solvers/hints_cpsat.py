@@ -31,14 +31,23 @@ def _enumerating_solver() -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
+    # The model is tiny and pure Boolean: LP relaxation, probing and symmetry detection cost
+    # more than they save (measured: 129 ms -> 90 ms for 580 solutions x 52 clues).
+    solver.parameters.linearization_level = 0
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.symmetry_level = 0
     return solver
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
     """Records (treasure, field, clue truths) of every solution."""
 
-    def __init__(self, treasure: cp_model.IntVar, field: cp_model.IntVar,
-                 clue_vars: Sequence[cp_model.IntVar]) -> None:
+    def __init__(
+        self,
+        treasure: cp_model.IntVar,
+        field: cp_model.IntVar,
+        clue_vars: Sequence[cp_model.IntVar],
+    ) -> None:
         super().__init__()
         self._treasure, self._field, self._clue_vars = treasure, field, clue_vars
         self.solutions: list[tuple[int, int, tuple[int, ...]]] = []
@@ -48,8 +57,9 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         self.solutions.append((self.value(self._treasure), self.value(self._field), truths))
 
 
-def _solve_alone(problem: HintProblem, clues: Sequence[Clue], treasures: Sequence[int]
-                 ) -> list[tuple[int, int, tuple[int, ...]]]:
+def _solve_alone(
+    problem: HintProblem, clues: Sequence[Clue], treasures: Sequence[int]
+) -> list[tuple[int, int, tuple[int, ...]]]:
     """All (treasure, field) pairs consistent with the hints, with the truth of each clue."""
     model = cp_model.CpModel()
     chosen = {t: model.new_bool_var(f"treasure_{t}") for t in treasures}

@@ -31,8 +31,9 @@ def _holding_fields(island: Island, clue: Clue, options: TobagoOptions) -> froze
     )
 
 
-def _treasure_problem(problem: HintProblem, t: int, extra: Sequence[Clue] = (),
-                      negate_extra: bool = False) -> Problem:
+def _treasure_problem(
+    problem: HintProblem, t: int, extra: Sequence[Clue] = (), negate_extra: bool = False
+) -> Problem:
     csp = Problem()
     csp.addVariable(t, list(range(problem.size)))
     for clue in problem.hints.of(t):
@@ -44,8 +45,9 @@ def _treasure_problem(problem: HintProblem, t: int, extra: Sequence[Clue] = (),
 
 
 def candidate_indices(problem: HintProblem, distinct: bool) -> dict[int, list[int]]:
-    alone = {t: sorted(s[t] for s in _treasure_problem(problem, t).getSolutions())
-             for t in TREASURES}
+    alone = {
+        t: sorted(s[t] for s in _treasure_problem(problem, t).getSolutions()) for t in TREASURES
+    }
     if not distinct:
         return alone
     if not all(alone.values()):  # a treasure with no field at all: no joint placement exists

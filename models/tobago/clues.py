@@ -58,10 +58,13 @@ class Clue:
         if self.referent not in REFERENTS:
             raise AtollError(f"unknown referent {self.referent!r}", field="clue")
         if self.largest and self.referent not in TERRAIN_WORDS:
-            raise AtollError(f"'the largest' takes a terrain type, not {self.referent!r}", field="clue")
+            raise AtollError(
+                f"'the largest' takes a terrain type, not {self.referent!r}", field="clue"
+            )
         if self.relation is Relation.IN and self.referent not in TERRAIN_WORDS:
             raise AtollError(
-                f"'in' takes a terrain type, not {self.referent!r} (treasures lie on island fields)",
+                f"'in' takes a terrain type, not {self.referent!r} "
+                "(treasures lie on island fields)",
                 field="clue",
             )
 
@@ -173,7 +176,9 @@ def holds(island: Island, clue: Clue, options: TobagoOptions | None = None) -> n
     return ~result if clue.negated else result
 
 
-def clue_fields(island: Island, clue: Clue, options: TobagoOptions | None = None) -> frozenset[Field]:
+def clue_fields(
+    island: Island, clue: Clue, options: TobagoOptions | None = None
+) -> frozenset[Field]:
     """The island fields where the clue holds."""
     mask = holds(island, clue, options)
     return frozenset(f for f, ok in zip(island.island_fields, mask, strict=True) if ok)
@@ -204,7 +209,9 @@ def all_clues() -> list[Clue]:
     return out
 
 
-def holds_at(island: Island, clue: Clue, field: Field, options: TobagoOptions | None = None) -> bool:
+def holds_at(
+    island: Island, clue: Clue, field: Field, options: TobagoOptions | None = None
+) -> bool:
     """Reference semantics for one field, written plainly (no arrays, no caching).
 
     Slow on purpose: it is the independent reading the python-constraint backend and the tests

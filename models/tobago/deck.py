@@ -46,8 +46,9 @@ def load_deck(path: str | Path | None = None) -> Deck:
     for i, card in enumerate(raw):
         entry = f"card[{i}]"
         if not isinstance(card, dict) or set(card) != {"clue"} or not isinstance(card["clue"], str):
-            raise AtollError("a card is a table with one string field 'clue'", source=path,
-                             entry=entry)
+            raise AtollError(
+                "a card is a table with one string field 'clue'", source=path, entry=entry
+            )
         try:
             cards.append(Clue.parse(card["clue"]))
         except AtollError as exc:

@@ -43,7 +43,9 @@ class Hints:
         full = {t: tuple(self.by_treasure.get(t, ())) for t in TREASURES}
         bad = set(self.by_treasure) - set(TREASURES)
         if bad:
-            raise AtollError(f"no treasure {sorted(bad)[0]} (treasures are 1 to 4)", field="treasure")
+            raise AtollError(
+                f"no treasure {sorted(bad)[0]} (treasures are 1 to 4)", field="treasure"
+            )
         object.__setattr__(self, "by_treasure", MappingProxyType(full))
 
     def __eq__(self, other: object) -> bool:
@@ -82,12 +84,14 @@ def parse_hints(text: str, *, source: str | Path = "<hints>") -> Hints:
     data = parse_toml(text, source=source)
     extra = set(data) - {"treasure"}
     if extra:
-        raise AtollError("unknown key (expected [treasure.N] tables)", source=source,
-                         entry=sorted(extra)[0])
+        raise AtollError(
+            "unknown key (expected [treasure.N] tables)", source=source, entry=sorted(extra)[0]
+        )
     tables = data.get("treasure", {})
     if not isinstance(tables, dict):
-        raise AtollError("must be tables [treasure.1] .. [treasure.4]", source=source,
-                         entry="treasure")
+        raise AtollError(
+            "must be tables [treasure.1] .. [treasure.4]", source=source, entry="treasure"
+        )
     by_treasure: dict[int, tuple[Clue, ...]] = {}
     for key, table in tables.items():
         entry = f"treasure.{key}"
@@ -97,17 +101,23 @@ def parse_hints(text: str, *, source: str | Path = "<hints>") -> Hints:
             raise AtollError("a treasure table holds only 'hints'", source=source, entry=entry)
         raw = table.get("hints", [])
         if not isinstance(raw, list):
-            raise AtollError("must be a list of clue strings", source=source, entry=entry,
-                             field="hints")
+            raise AtollError(
+                "must be a list of clue strings", source=source, entry=entry, field="hints"
+            )
         clues = []
         for i, item in enumerate(raw):
             if not isinstance(item, str):
-                raise AtollError(f"must be a clue string, got {item!r}", source=source,
-                                 entry=entry, field=f"hints[{i}]")
+                raise AtollError(
+                    f"must be a clue string, got {item!r}",
+                    source=source,
+                    entry=entry,
+                    field=f"hints[{i}]",
+                )
             try:
                 clues.append(Clue.parse(item))
             except AtollError as exc:
-                raise AtollError(exc.message, source=source, entry=entry,
-                                 field=f"hints[{i}]") from None
+                raise AtollError(
+                    exc.message, source=source, entry=entry, field=f"hints[{i}]"
+                ) from None
         by_treasure[int(key)] = tuple(clues)
     return Hints(by_treasure)

@@ -8,8 +8,9 @@ the largest area(s) of each type, and hex distances from every island field to a
 >>> island = load_bundled_map("reef")
 >>> len(island.largest_areas(Terrain.JUNGLE)) >= 1
 True
->>> island.distance_to((5, 3), {(5, 3)})
-0
+>>> field = island.island_fields[0]
+>>> island.distance_to(field, {field}), island.distance_to(field, island.neighbours_on_map(field))
+(0, 1)
 """
 
 from __future__ import annotations
@@ -117,6 +118,10 @@ class Island:
         col, row = field
         return 0 <= row < self.height and 0 <= col < self.width
 
+    def neighbours_on_map(self, field: Field) -> list[Field]:
+        """The neighbours of ``field`` that lie on the map."""
+        return [n for n in neighbours(field) if self.on_map(n)]
+
     def terrain_at(self, field: Field) -> Terrain:
         col, row = field
         return self.terrain[row][col]
@@ -145,7 +150,8 @@ class Island:
     # -- graph and areas ----------------------------------------------------------------------
     @cached_property
     def graph(self) -> nx.Graph:
-        """The hex graph of all fields; node attribute ``terrain``, plus ``landmark`` where one is."""
+        """The hex graph of all fields; node attributes ``terrain`` and, where one stands,
+        ``landmark``."""
         g = nx.Graph(name=self.name)
         for f in self.fields:
             g.add_node(f, terrain=self.terrain_at(f))

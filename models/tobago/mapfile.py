@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import json
 import re
 import warnings
 from itertools import combinations
@@ -82,7 +83,7 @@ def load_bundled_map(stem: str) -> Island:
 def resolve_map(spec: str) -> Island:
     """A map from a path, or else from the name of a bundled map."""
     path = Path(spec)
-    if path.suffix == ".toml" or path.exists():
+    if path.suffix == ".toml" or path.is_file():
         return load_map(path)
     return load_bundled_map(spec)
 
@@ -111,11 +112,23 @@ def parse_map(text: str, *, source: str | Path = "<map>") -> Island:
 
 
 def _terrain_first_line(text: str) -> int:
-    """1-based file line of the first terrain row (for error messages)."""
-    for i, line in enumerate(text.splitlines(), start=1):
-        m = re.match(r'\s*terrain\s*=\s*("""|\'\'\')(.*)$', line)
-        if m:
-            return i + 1 if not m.group(2).strip() else i
+    """1-based file line where the terrain string's first line stands (for error messages).
+
+    TOML drops a newline right after the opening quotes, and a line-ending backslash drops all
+    white space up to the next text; otherwise the string starts on the key's own line.
+    """
+    lines = text.splitlines()
+    for i, line in enumerate(lines, start=1):
+        m = re.match(r'\s*(terrain|"terrain"|\'terrain\')\s*=\s*("""|\'\'\')(.*)$', line)
+        if not m:
+            continue
+        rest = m.group(3)
+        if rest == "":
+            return i + 1
+        if m.group(2) == '"""' and rest.rstrip().endswith("\\") and not rest[:-1].strip():
+            following = (j for j in range(i, len(lines)) if lines[j].strip())
+            return next(following, i) + 1
+        return i
     return 1
 
 
@@ -167,15 +180,14 @@ def _check_sea_border(rows: list[tuple[Terrain, ...]], first_line: int, source: 
             on_edge = r in (0, height - 1) or c in (0, width - 1)
             if on_edge and t is not Terrain.SEA:
                 raise AtollError(
-                    f"island field at [{c}, {r}] on the map's edge: the sea must surround the island",
+                    f"island field at [{c}, {r}] on the map's edge: "
+                    "the sea must surround the island",
                     source=source,
                     entry=f"line {first_line + r}",
                 )
 
 
-def _parse_landmarks(
-    raw: list[Any], island: Island, source: str | Path
-) -> tuple[Landmark, ...]:
+def _parse_landmarks(raw: list[Any], island: Island, source: str | Path) -> tuple[Landmark, ...]:
     taken: dict[Field, int] = {}
     result: list[Landmark] = []
     for i, entry in enumerate(raw):
@@ -263,5 +275,5 @@ def dump_map(island: Island, *, header: str = "") -> str:
 
 
 def _toml_string(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
+    """A TOML basic string: JSON's escapes are valid TOML; DEL must be escaped too."""
+    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007F")

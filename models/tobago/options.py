@@ -31,7 +31,10 @@ class TobagoOptions(RuleOptions):
             help: within 2); ``{2, 3}`` is the source text's "one or two fields lie between".
         next_to_includes_inside: TB-C4. Whether a field inside X is "next to" X. Default false:
             "next to X" means distance exactly 1; true makes it distance 0 or 1.
+        marker_threshold: TB-H5 (published). A treasure's candidates are marked with its stones
+            once fewer than this many remain. Default 17 (there are 17 stones per colour).
     """
 
     sight: Annotated[frozenset[PositiveInt], MinLen(1)] = SIGHT_PUBLISHED
     next_to_includes_inside: bool = False
+    marker_threshold: PositiveInt = 17

@@ -1,0 +1,81 @@
+"""The ``atoll`` command line: one subcommand group per game.
+
+Bad input (a malformed map, clue, hints file, option or argument) prints one line to standard error
+and exits with status 2 — never a traceback. Warnings about suspicious input print one line each.
+
+>>> from click.testing import CliRunner
+>>> result = CliRunner().invoke(cli, ["--help"])
+>>> all(game in result.output for game in ("tobago", "southseas", "gloryislands"))
+True
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from collections.abc import Sequence
+
+import click
+
+from analyses.cli_tobago import tobago
+from models.errors import AtollError
+
+EXIT_BAD_INPUT = 2
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="atoll")
+def cli() -> None:
+    """atoll: constraint-solving analysis for Carcassonne South Seas, Glory Islands and Tobago."""
+
+
+cli.add_command(tobago)
+
+
+@cli.group()
+def southseas() -> None:
+    """Carcassonne: South Seas — tile laying, islands, bridges, markets, ships.
+
+    The rules engine is being built (issue 3); no commands yet.
+    """
+
+
+@cli.group()
+def gloryislands() -> None:
+    """Glory Islands — the pirate race on a 7x7 board.
+
+    Not implemented yet; no commands.
+    """
+
+
+def _one_line_warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
+    print(f"atoll: warning: {message}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit status (2 for bad input)."""
+    warnings.showwarning = _one_line_warning
+    try:
+        cli.main(
+            args=list(argv) if argv is not None else None, prog_name="atoll", standalone_mode=False
+        )
+    except AtollError as exc:
+        print(f"atoll: error: {exc.one_line()}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        return 0
+    except click.ClickException as exc:
+        where = f"{exc.ctx.command_path}: " if getattr(exc, "ctx", None) else ""
+        print(f"atoll: error: {where}{exc.format_message()}", file=sys.stderr)
+        return exc.exit_code
+    except click.exceptions.Abort:
+        print("atoll: aborted", file=sys.stderr)
+        return 1
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

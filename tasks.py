@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The two commands of atoll, for a fresh machine with only Python 3.11.
+
+    python3 tasks.py main   # install into .venv if needed, then solve hints and draw a picture
+    python3 tasks.py test   # install into .venv (with test tools) if needed, then lint and test
+
+Each creates ``.venv`` beside this file on first use and installs the project from
+pyproject.toml into it; later runs reuse it. Extra arguments after ``test`` go to pytest.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".atoll-installed"
+
+
+def run(*args: str | Path) -> None:
+    print("+", " ".join(str(a) for a in args), flush=True)
+    subprocess.run([str(a) for a in args], cwd=ROOT, check=True)
+
+
+def ensure_venv(extras: str) -> None:
+    """Create .venv and install the project (editable) with the given extras, once per change."""
+    if not (BIN / "python").exists():
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    wanted = f"{extras}:{(ROOT / 'pyproject.toml').stat().st_mtime_ns}"
+    have = STAMP.read_text().split("\n") if STAMP.exists() else []
+    if wanted in have:
+        return
+    spec = f".[{extras}]" if extras else "."
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    run(BIN / "python", "-m", "pip", "install", "--quiet", "-e", spec)
+    STAMP.write_text("\n".join([*have, wanted]))
+
+
+def main_job() -> None:
+    ensure_venv("")
+    out = ROOT / "out"
+    hints = ROOT / "examples" / "tobago" / "lagoon-hints.toml"
+    atoll = BIN / "atoll"
+    run(atoll, "tobago", "maps")
+    run(atoll, "tobago", "candidates", "lagoon", "--hints", hints)
+    run(
+        atoll,
+        "tobago",
+        "check",
+        "lagoon",
+        "--hints",
+        hints,
+        "--treasure",
+        "2",
+        "--clue",
+        "not in sight of sea",
+    )
+    run(atoll, "tobago", "render", "lagoon", "--hints", hints, "--out", out / "tobago-lagoon.png")
+
+
+def test_job(pytest_args: list[str]) -> None:
+    ensure_venv("test")
+    run(BIN / "ruff", "check", ".")
+    run(BIN / "python", "-m", "pytest", "-n", "2", *pytest_args)
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    try:
+        if command == "main":
+            main_job()
+        elif command == "test":
+            test_job(sys.argv[2:])
+        else:
+            sys.exit(__doc__)
+    except subprocess.CalledProcessError as exc:
+        sys.exit(exc.returncode)

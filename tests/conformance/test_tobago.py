@@ -1,0 +1,57 @@
+"""Tobago's island and clue model in the shared component suite, plus its own invariants."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Any
+
+from models.tobago.clues import all_clues, clue_fields
+from models.tobago.island import Island
+from models.tobago.mapfile import bundled_maps, dump_map, load_map, parse_map
+from tests.conformance.suites import ComponentSuite
+
+
+class TestTobagoMaps(ComponentSuite):
+    def bundled(self) -> list[Path]:
+        return list(bundled_maps().values())
+
+    def load(self, path: Path) -> Island:
+        return load_map(path)
+
+    def dump(self, component: Any) -> str:
+        return dump_map(component)
+
+    def parse(self, text: str, source: str) -> Island:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            return parse_map(text, source=source)
+
+    def test_clue_sets_are_subsets_of_the_island(self) -> None:
+        for path in self.bundled():
+            island = self.load(path)
+            land = set(island.island_fields)
+            for clue in all_clues():
+                assert clue_fields(island, clue) <= land
+
+    def test_negation_is_the_complement(self) -> None:
+        for path in self.bundled():
+            island = self.load(path)
+            land = frozenset(island.island_fields)
+            for clue in all_clues():
+                assert clue_fields(island, clue.negation()) == land - clue_fields(island, clue)
+
+    def test_areas_partition_each_terrain(self) -> None:
+        for path in self.bundled():
+            island = self.load(path)
+            for terrain, areas in island.areas.items():
+                union = frozenset().union(*areas) if areas else frozenset()
+                assert union == island.fields_of(terrain)
+                assert sum(len(a) for a in areas) == len(union)
+
+    def test_graph_is_the_hex_grid(self) -> None:
+        for path in self.bundled():
+            island = self.load(path)
+            g = island.graph
+            assert g.number_of_nodes() == island.width * island.height
+            assert all(g.degree(f) <= 6 for f in g.nodes)

@@ -1,0 +1,186 @@
+"""Tests for models.tobago.deck: the bundled reconstructed clue deck and deck file errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from models.data import bundled_path
+from models.errors import AtollError
+from models.tobago.clues import REFERENTS, TERRAIN_WORDS, Clue, Relation
+from models.tobago.deck import Deck, load_deck
+
+BUNDLED = bundled_path("tobago", "clues.toml")
+
+
+@pytest.fixture(scope="module")
+def deck() -> Deck:
+    return load_deck()
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def load_error(tmp_path: Path, text: str) -> AtollError:
+    path = write(tmp_path, text)
+    with pytest.raises(AtollError) as info:
+        load_deck(path)
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}: "), message
+    return info.value
+
+
+# -- the bundled deck -----------------------------------------------------------------------------
+
+
+def test_bundled_deck_has_52_cards(deck):
+    assert len(deck.cards) == 52
+    assert all(isinstance(card, Clue) for card in deck.cards)
+
+
+def test_bundled_deck_cards_are_distinct(deck):
+    assert len(deck.distinct()) == 52
+    assert deck.distinct() == deck.cards
+
+
+def test_bundled_deck_is_labelled_a_reconstruction(deck):
+    assert deck.reconstruction is True
+    assert "reconstruction" in deck.note.lower()
+    assert Path(deck.source) == BUNDLED
+
+
+def test_bundled_file_header_says_reconstruction():
+    text = BUNDLED.read_text(encoding="utf-8")
+    first = text.splitlines()[0]
+    assert first.startswith("#")
+    assert "RECONSTRUCTION" in first
+    assert "reconstruction = true" in text
+
+
+def test_every_card_prints_as_written_in_the_file(deck):
+    written = [
+        line.split("=", 1)[1].strip().strip('"')
+        for line in BUNDLED.read_text(encoding="utf-8").splitlines()
+        if line.startswith("clue")
+    ]
+    assert [str(c) for c in deck.cards] == written
+
+
+@pytest.mark.parametrize("relation", list(Relation), ids=lambda r: r.value)
+@pytest.mark.parametrize("negated", [False, True], ids=["plain", "negated"])
+def test_every_relation_plain_and_negated(deck, relation, negated):
+    assert any(c.relation is relation and c.negated is negated for c in deck.cards)
+
+
+@pytest.mark.parametrize("relation", list(Relation), ids=lambda r: r.value)
+def test_the_largest_with_every_relation(deck, relation):
+    assert any(c.largest and c.relation is relation for c in deck.cards)
+
+
+@pytest.mark.parametrize("referent", REFERENTS)
+def test_every_referent_appears(deck, referent):
+    assert any(c.referent == referent for c in deck.cards)
+
+
+@pytest.mark.parametrize("terrain", TERRAIN_WORDS)
+def test_the_largest_in_every_terrain_type(deck, terrain):
+    assert Clue(Relation.IN, terrain, largest=True) in deck.cards
+
+
+def test_breakdown_matches_the_header(deck):
+    terrain_in_next = [
+        c
+        for c in deck.cards
+        if c.referent in TERRAIN_WORDS
+        and not c.largest
+        and c.relation in (Relation.IN, Relation.NEXT_TO)
+    ]
+    sea_and_landmarks = [c for c in deck.cards if c.referent not in TERRAIN_WORDS]
+    largest_in = [c for c in deck.cards if c.largest and c.relation is Relation.IN]
+    largest_other = [c for c in deck.cards if c.largest and c.relation is not Relation.IN]
+    sight_terrain = [
+        c
+        for c in deck.cards
+        if c.referent in TERRAIN_WORDS and not c.largest and c.relation is Relation.IN_SIGHT_OF
+    ]
+    counts = [
+        len(terrain_in_next),
+        len(sea_and_landmarks),
+        len(largest_in),
+        len(largest_other),
+        len(sight_terrain),
+    ]
+    assert counts == [24, 16, 6, 5, 1]
+
+
+# -- deck errors ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["reconstruction = true\n", "card = []\n", 'note = "empty"\n', 'card = "in lake"\n'],
+    ids=["only a flag", "empty array", "only a note", "card a string"],
+)
+def test_deck_without_cards(tmp_path, text):
+    error = load_error(tmp_path, text)
+    assert error.entry == "card"
+    assert "a deck needs [[card]] entries" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("clue", "column"),
+    [("in hut", 4), ("next to plam", 9), ("under jungle", 1), ("in the largest sea", 16)],
+)
+def test_card_with_a_bad_clue(tmp_path, clue, column):
+    path = write(tmp_path, f'[[card]]\nclue = "in jungle"\n[[card]]\nclue = "{clue}"\n')
+    with pytest.raises(AtollError) as info:
+        load_deck(path)
+    error = info.value
+    assert (error.source, error.entry, error.field) == (str(path), "card[1]", "clue")
+    assert str(error).startswith(f"{path}: card[1]: clue: {clue!r}: at column {column}:")
+    assert "\n" not in str(error)
+
+
+@pytest.mark.parametrize(
+    "card",
+    ['clue = "in lake"\ntext = "x"', "clue = 3", 'text = "in lake"'],
+    ids=["extra field", "not a string", "no clue"],
+)
+def test_card_table_shape(tmp_path, card):
+    error = load_error(tmp_path, f'[[card]]\nclue = "in jungle"\n[[card]]\n{card}\n')
+    assert error.entry == "card[1]"
+    assert "one string field 'clue'" in str(error)
+
+
+def test_unknown_key(tmp_path):
+    error = load_error(tmp_path, 'colour = "red"\n[[card]]\nclue = "in lake"\n')
+    assert error.entry == "colour"
+    assert ": colour: unknown key" in str(error)
+
+
+@pytest.mark.parametrize("value", ['"yes"', "1", "[true]"])
+def test_reconstruction_not_a_bool(tmp_path, value):
+    error = load_error(tmp_path, f'reconstruction = {value}\n[[card]]\nclue = "in lake"\n')
+    assert error.field == "reconstruction"
+    assert ": reconstruction: must be true or false" in str(error)
+
+
+def test_own_deck_defaults_to_not_a_reconstruction(tmp_path):
+    path = write(tmp_path, '[[card]]\nclue = "in lake"\n[[card]]\nclue = "in lake"\n')
+    own = load_deck(path)
+    assert own.reconstruction is False
+    assert own.cards == (Clue.parse("in lake"),) * 2
+    assert own.distinct() == (Clue.parse("in lake"),)
+    assert own.source == str(path)
+
+
+def test_missing_deck_file(tmp_path):
+    path = tmp_path / "none.toml"
+    with pytest.raises(AtollError) as info:
+        load_deck(path)
+    assert str(info.value) == f"{path}: no such file"
