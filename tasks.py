@@ -58,7 +58,7 @@ def main_job() -> None:
         "--treasure",
         "2",
         "--clue",
-        "not in sight of sea",
+        "next to jungle",
     )
     run(atoll, "tobago", "render", "lagoon", "--hints", hints, "--out", out / "tobago-lagoon.png")
 
@@ -66,6 +66,7 @@ def main_job() -> None:
 def test_job(pytest_args: list[str]) -> None:
     ensure_venv("test")
     run(BIN / "ruff", "check", ".")
+    run(BIN / "mypy")
     run(BIN / "python", "-m", "pytest", "-n", "2", *pytest_args)
 
 

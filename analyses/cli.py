@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 import click
 
@@ -48,7 +49,14 @@ def gloryislands() -> None:
     """
 
 
-def _one_line_warning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
+def _one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
     print(f"atoll: warning: {message}", file=sys.stderr)
 
 
@@ -66,7 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
     except click.ClickException as exc:
-        where = f"{exc.ctx.command_path}: " if getattr(exc, "ctx", None) else ""
+        ctx = getattr(exc, "ctx", None)
+        where = f"{ctx.command_path}: " if ctx is not None else ""
         print(f"atoll: error: {where}{exc.format_message()}", file=sys.stderr)
         return exc.exit_code
     except click.exceptions.Abort:

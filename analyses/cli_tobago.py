@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +20,7 @@ from models.tobago.hints import TREASURES, Hints, load_hints
 from models.tobago.island import Island
 from models.tobago.mapfile import bundled_maps, load_map, resolve_map
 from models.tobago.options import TobagoOptions
-from solvers.hints import BACKENDS, candidates, check, legality_matrix
+from solvers.hints import BACKENDS, Backend, candidates, check, legality_matrix
 
 
 def _parse_sight(value: str | None) -> list[int] | None:
@@ -46,31 +49,53 @@ def _options(options_file: str | None, sight: str | None, inside: bool | None) -
         raise AtollError(exc.message, field=f"--{name}") from None
 
 
-def _common(func):  # type: ignore[no-untyped-def]
-    """Options every solving command takes."""
-    func = click.option(
-        "--options",
-        "options_file",
-        type=click.Path(dir_okay=False),
-        help="TOML file of Tobago rule options.",
-    )(func)
-    func = click.option(
-        "--next-to-includes-inside/--next-to-excludes-inside",
-        "inside",
-        default=None,
-        help="TB-C4: is a field inside X 'next to' X?",
-    )(func)
-    func = click.option("--sight", help="TB-C4: distances 'in sight of' covers (default 1,2).")(
-        func
-    )
-    func = click.option(
-        "--backend",
-        type=click.Choice(BACKENDS),
-        default="cpsat",
-        show_default=True,
-        help="Solver backend.",
-    )(func)
-    return func
+@dataclasses.dataclass(frozen=True)
+class Solving:
+    """How to solve: the backend and the rule options, gathered from the common options."""
+
+    backend: Backend
+    options: TobagoOptions
+
+
+def _solving_options(func: Callable[..., None]) -> Callable[..., None]:
+    """Add the options every solving command takes; the command receives ``solving``."""
+
+    @functools.wraps(func)
+    def command(
+        *args: Any,
+        backend: Backend,
+        sight: str | None,
+        inside: bool | None,
+        options_file: str | None,
+        **kwargs: Any,
+    ) -> None:
+        func(*args, solving=Solving(backend, _options(options_file, sight, inside)), **kwargs)
+
+    decorators = [
+        click.option(
+            "--backend",
+            type=click.Choice(BACKENDS),
+            default="cpsat",
+            show_default=True,
+            help="Solver backend.",
+        ),
+        click.option("--sight", help="TB-C4: distances 'in sight of' covers (default 1,2)."),
+        click.option(
+            "--next-to-includes-inside/--next-to-excludes-inside",
+            "inside",
+            default=None,
+            help="TB-C4: is a field inside X 'next to' X?",
+        ),
+        click.option(
+            "--options",
+            "options_file",
+            type=click.Path(dir_okay=False),
+            help="TOML file of Tobago rule options.",
+        ),
+    ]
+    for decorate in decorators:
+        command = decorate(command)
+    return command
 
 
 def _load(map_spec: str, hints_file: str | None) -> tuple[Island, Hints]:
@@ -109,25 +134,22 @@ def maps() -> None:
 )
 @click.option("--distinct", is_flag=True, help="Treasures lie on pairwise distinct fields.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@_common
+@_solving_options
 def candidates_cmd(
     map_spec: str,
     hints_file: str,
     distinct: bool,
     as_json: bool,
-    backend: str,
-    sight: str | None,
-    inside: bool | None,
-    options_file: str | None,
+    solving: Solving,
 ) -> None:
     """The candidate fields of each treasure given its hints."""
-    options = _options(options_file, sight, inside)
+    options = solving.options
     island, hints = _load(map_spec, hints_file)
     found = candidates(
         island,
         hints,
-        backend=backend,
-        distinct=distinct,  # type: ignore[arg-type]
+        backend=solving.backend,
+        distinct=distinct,
         options=options,
     )
     if as_json:
@@ -141,7 +163,7 @@ def candidates_cmd(
         )
         return
     click.echo(
-        f"{island.name}: candidates ({backend}{', distinct' if distinct else ''}; "
+        f"{island.name}: candidates ({solving.backend}{', distinct' if distinct else ''}; "
         f"sight {sorted(options.sight)}, next-to-inside {options.next_to_includes_inside})"
     )
     for t in TREASURES:
@@ -167,20 +189,17 @@ def candidates_cmd(
 @click.option("--treasure", type=click.IntRange(1, 4), required=True, help="Treasure 1 to 4.")
 @click.option("--clue", "clue_text", required=True, help='A clue, e.g. "not next to sea".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@_common
+@_solving_options
 def check_cmd(
     map_spec: str,
     hints_file: str,
     treasure: int,
     clue_text: str,
     as_json: bool,
-    backend: str,
-    sight: str | None,
-    inside: bool | None,
-    options_file: str | None,
+    solving: Solving,
 ) -> None:
     """May a clue be laid at a treasure (TB-H2..H4)?"""
-    options = _options(options_file, sight, inside)
+    options = solving.options
     clue = _parse_clue(clue_text)
     island, hints = _load(map_spec, hints_file)
     result = check(
@@ -188,7 +207,7 @@ def check_cmd(
         hints,
         treasure,
         clue,
-        backend=backend,  # type: ignore[arg-type]
+        backend=solving.backend,
         options=options,
     )
     if as_json:
@@ -224,26 +243,23 @@ def _parse_clue(text: str) -> Clue:
     help="Clue deck TOML (default: the bundled reconstruction).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@_common
+@_solving_options
 def legal_cmd(
     map_spec: str,
     hints_file: str,
     deck_file: str | None,
     as_json: bool,
-    backend: str,
-    sight: str | None,
-    inside: bool | None,
-    options_file: str | None,
+    solving: Solving,
 ) -> None:
     """The legality matrix: every clue of the deck at every treasure."""
-    options = _options(options_file, sight, inside)
+    options = solving.options
     deck = load_deck(deck_file)
     island, hints = _load(map_spec, hints_file)
     matrix = legality_matrix(
         island,
         hints,
         deck.distinct(),
-        backend=backend,  # type: ignore[arg-type]
+        backend=solving.backend,
         options=options,
     )
     frame = matrix.to_frame("reason")
@@ -261,7 +277,7 @@ def legal_cmd(
             }
         )
         return
-    table = Table(title=f"{island.name}: clue legality ({backend})", caption=note or None)
+    table = Table(title=f"{island.name}: clue legality ({solving.backend})", caption=note or None)
     table.add_column("clue")
     for t in TREASURES:
         table.add_column(f"T{t}", justify="center")
@@ -284,27 +300,22 @@ def legal_cmd(
 @click.option(
     "--out", "out_file", required=True, type=click.Path(dir_okay=False), help="PNG file to write."
 )
-@_common
+@_solving_options
 def render_cmd(
     map_spec: str,
     hints_file: str | None,
     out_file: str,
-    backend: str,
-    sight: str | None,
-    inside: bool | None,
-    options_file: str | None,
+    solving: Solving,
 ) -> None:
     """Draw the island (and the candidates of each treasure, given hints) to a PNG."""
     from models.tobago.render import save_island_png
 
     if not out_file.lower().endswith(".png"):
         raise AtollError("the picture is written as PNG: name a .png file", field="--out")
-    options = _options(options_file, sight, inside)
+    options = solving.options
     island, hints = _load(map_spec, hints_file)
     found = (
-        candidates(island, hints, backend=backend, options=options)  # type: ignore[arg-type]
-        if hints_file
-        else None
+        candidates(island, hints, backend=solving.backend, options=options) if hints_file else None
     )
     try:
         path = save_island_png(

@@ -25,9 +25,10 @@ Legality(legal=True, reason='legal', excluded=1, remaining=2)
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import Literal
+from typing import Literal, Protocol, cast
 
 import pandas as pd
 
@@ -113,18 +114,22 @@ class LegalityMatrix:
         return frame
 
 
-def _backend(name: str):  # type: ignore[no-untyped-def]
-    if name == "cpsat":
-        from solvers import hints_cpsat as module
-    elif name == "csp":
-        from solvers import hints_csp as module
-    elif name == "bitset":
-        from solvers import hints_bitset as module
-    else:
+class _BackendModule(Protocol):
+    """What each backend module (``solvers.hints_<name>``) provides."""
+
+    def candidate_indices(self, problem: HintProblem, distinct: bool) -> dict[int, list[int]]: ...
+
+    def clue_counts(
+        self, problem: HintProblem, pairs: Sequence[tuple[Clue, int]]
+    ) -> list[tuple[int, int]]: ...
+
+
+def _backend(name: str) -> _BackendModule:
+    if name not in BACKENDS:
         raise AtollError(
             f"unknown backend {name!r} (one of {', '.join(BACKENDS)})", field="backend"
         )
-    return module
+    return cast(_BackendModule, importlib.import_module(f"solvers.hints_{name}"))
 
 
 def candidates(

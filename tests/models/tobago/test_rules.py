@@ -98,3 +98,15 @@ def test_legality_codes() -> None:
     assert legality_code(0b0110, 0b0010) == LEGAL
     assert legality_code(0b0110, 0b1110) == EXCLUDES_NONE
     assert legality_code(0b0110, 0b1001) == EXCLUDES_ALL
+
+
+def test_TB_S2_four_treasures_are_searched() -> None:
+    from models.tobago.hints import TREASURES
+
+    assert TREASURES == (1, 2, 3, 4)
+    assert set(Hints().by_treasure) == {1, 2, 3, 4}
+    # clearing a raised treasure starts a new search of that colour, the others keep theirs
+    hints = Hints({1: (C("in jungle"),), 2: (C("in lake"),)}).cleared(1)
+    assert hints.of(1) == () and hints.of(2) == (C("in lake"),)
+    with pytest.raises(AtollError):
+        Hints({5: (C("in lake"),)})

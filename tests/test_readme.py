@@ -1,0 +1,32 @@
+"""The README's examples say what atoll really prints."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from analyses.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_check_example_output(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    command, shown = re.search(
+        r"\$ \.venv/bin/atoll (tobago check [^\n]*--json)\n(\{[^\n]*\})", README
+    ).groups()  # type: ignore[union-attr]
+    args = re.findall(r'"[^"]*"|\S+', command)
+    assert main([a.strip('"') for a in args]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(shown)
+
+
+def test_readme_names_the_two_commands_that_tasks_py_has() -> None:
+    assert "python3 tasks.py main" in README and "python3 tasks.py test" in README
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python3 tasks.py test" in ci
