@@ -1,0 +1,380 @@
+"""South Seas components as data: tiles and ships, read from TOML and validated.
+
+The tile format (``data/tiles.toml``) describes each tile by its four sides and its pieces::
+
+    [[tile]]
+    id = "island-bridge"     # unique name
+    count = 2                # copies in the game
+    edges = "IBSS"           # sides N, E, S, W: I island, B bridge (sea-bridge-sea), S sea
+    # start = true           # exactly one tile entry is the start tile (one copy starts)
+
+    [[tile.piece]]
+    kind = "island"          # island | bridge | sea | market
+    sides = ["N"]            # the island sides this island part fills
+    bananas = 1
+
+    [[tile.piece]]
+    kind = "bridge"
+    sides = ["E"]            # bridge sides it reaches (their middle ports)
+    end = "island"           # a bridge reaching ONE side ends inside: junction | island | market
+    shells = 1
+
+    [[tile.piece]]
+    kind = "sea"
+    sides = ["S", "W", "E.N", "E.S"]   # whole sea sides, and halves of bridge sides
+    fish = [2, 1]            # fish groups of 1 or 2 symbols
+    boat = true              # a fishing boat on this sea part
+
+Drawn, that tile is (north up; ``~`` sea, ``#`` island, ``=`` bridge, ``o`` its end)::
+
+    +-----------+
+    |###########|
+    |  #####o===|   the bridge leaves the island and reaches the E side's middle
+    |~~~~~~~~~~~|   E.N (above the bridge) and E.S (below) are both part of the one sea part
+    |~~ <>< ~~~~|
+    +-----------+
+
+Sides and halves: ``N``, ``E``, ``S``, ``W``; halves by corner: ``N.W N.E E.N E.S S.E S.W W.S W.N``.
+An island or sea piece naming a side takes all three of its ports; a bridge piece naming a side
+takes its middle port; a sea piece takes a bridge side's halves by name. Every port of every side
+must belong to exactly one piece. A market piece has no sides (it is the tile's centre).
+
+>>> tiles = load_tiles()
+>>> tiles.total, tiles.start.id is not None
+(73, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from models.data import bundled_path, read_toml
+from models.errors import AtollError
+from models.southseas.geometry import SIDES, parse_port_name, port_name, rotate_port
+
+
+class Kind(enum.Enum):
+    ISLAND = "island"
+    BRIDGE = "bridge"
+    SEA = "sea"
+    MARKET = "market"
+
+
+#: Side letters of the ``edges`` string and the piece kind that owns the side's middle port.
+EDGE_KINDS = {"I": Kind.ISLAND, "B": Kind.BRIDGE, "S": Kind.SEA}
+BRIDGE_ENDS = ("junction", "island", "market")
+WARES = ("shells", "bananas", "fish")
+
+
+@dataclasses.dataclass(frozen=True)
+class Piece:
+    """One part of a tile: an island part, a bridge segment, a sea part or the market."""
+
+    kind: Kind
+    ports: tuple[int, ...]
+    bananas: int = 0
+    shells: int = 0
+    fish: tuple[int, ...] = ()
+    boat: bool = False
+    end: str | None = None
+
+    def side_names(self) -> list[str]:
+        """The sides and halves this piece reaches, as written in the tile file."""
+        names = []
+        for p in self.ports:
+            if p % 3 == 1:
+                names.append(SIDES[p // 3])
+            elif p - p % 3 + 1 not in self.ports:
+                names.append(port_name(p))
+        return names
+
+    def describe(self) -> str:
+        """A short text like ``sea[S,W,E.N] (fish 2+1, boat)``."""
+        extra = []
+        if self.bananas:
+            extra.append(f"{self.bananas} banana")
+        if self.shells:
+            extra.append(f"{self.shells} shell")
+        if self.fish:
+            extra.append("fish " + "+".join(map(str, self.fish)))
+        if self.boat:
+            extra.append("boat")
+        if self.end:
+            extra.append(f"ends at {self.end}")
+        sides = ",".join(self.side_names())
+        return f"{self.kind.value}[{sides}]" + (f" ({', '.join(extra)})" if extra else "")
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class TileType:
+    """A kind of tile with its count, sides and pieces, plus precomputed rotations."""
+
+    id: str
+    count: int
+    edges: str
+    pieces: tuple[Piece, ...]
+    start: bool = False
+
+    def __post_init__(self) -> None:
+        patterns = tuple(tuple(self.edges[(s - r) % 4] for s in range(4)) for r in range(4))
+        object.__setattr__(self, "patterns", patterns)
+        port_piece = []
+        for r in range(4):
+            table = [-1] * 12
+            for i, piece in enumerate(self.pieces):
+                for p in piece.ports:
+                    table[rotate_port(p, r)] = i
+            port_piece.append(tuple(table))
+        object.__setattr__(self, "port_piece", tuple(port_piece))
+
+    #: For each rotation, the side letters N, E, S, W after turning.
+    patterns: tuple[tuple[str, ...], ...] = dataclasses.field(init=False, repr=False)
+    #: For each rotation, which piece owns each of the 12 ports.
+    port_piece: tuple[tuple[int, ...], ...] = dataclasses.field(init=False, repr=False)
+
+    @property
+    def market(self) -> bool:
+        return any(p.kind is Kind.MARKET for p in self.pieces)
+
+    @property
+    def boats(self) -> int:
+        return sum(p.boat for p in self.pieces)
+
+    def distinct_rotations(self) -> tuple[int, ...]:
+        """Rotations that give different tiles (a symmetric tile has fewer than 4)."""
+        seen: dict[tuple[Any, ...], int] = {}
+        for r in range(4):
+            key = tuple(
+                sorted(
+                    (
+                        p.kind.value,
+                        tuple(sorted(rotate_port(q, r) for q in p.ports)),
+                        p.bananas,
+                        p.shells,
+                        p.fish,
+                        p.boat,
+                        p.end,
+                    )
+                    for p in self.pieces
+                )
+            )
+            seen.setdefault(key, r)
+        return tuple(sorted(seen.values()))
+
+
+@dataclasses.dataclass(frozen=True)
+class TileSet:
+    """All tile types of a game, the start tile, and where they came from."""
+
+    types: tuple[TileType, ...]
+    source: str
+    reconstruction: bool
+    note: str = ""
+
+    @property
+    def start(self) -> TileType:
+        return next(t for t in self.types if t.start)
+
+    @property
+    def total(self) -> int:
+        return sum(t.count for t in self.types)
+
+    def by_id(self) -> dict[str, TileType]:
+        return {t.id: t for t in self.types}
+
+    def draw_pile(self) -> list[TileType]:
+        """Every tile copy except the start tile, in file order (shuffle before play)."""
+        pile: list[TileType] = []
+        for t in self.types:
+            pile.extend([t] * (t.count - (1 if t.start else 0)))
+        return pile
+
+
+def load_tiles(path: str | Path | None = None) -> TileSet:
+    """Read and validate a tile set; the bundled reconstruction when no path is given."""
+    path = Path(path) if path is not None else bundled_path("southseas", "tiles.toml")
+    return parse_tiles(read_toml(path), source=path)
+
+
+def parse_tiles(data: Mapping[str, Any], *, source: str | Path = "<tiles>") -> TileSet:
+    extra = set(data) - {"reconstruction", "note", "tile"}
+    if extra:
+        raise AtollError("unknown key", source=source, entry=sorted(extra)[0])
+    raw = data.get("tile")
+    if not isinstance(raw, list) or not raw:
+        raise AtollError("a tile set needs [[tile]] entries", source=source, entry="tile")
+    types = []
+    seen: set[str] = set()
+    for i, entry in enumerate(raw):
+        tile = _parse_tile(entry, source, i)
+        if tile.id in seen:
+            raise AtollError(
+                f"duplicate tile id {tile.id!r}", source=source, entry=f"tile[{i}]", field="id"
+            )
+        seen.add(tile.id)
+        types.append(tile)
+    starts = [t.id for t in types if t.start]
+    if len(starts) != 1:
+        what = "no start tile" if not starts else f"several start tiles: {', '.join(starts)}"
+        raise AtollError(
+            f"{what} (mark exactly one tile with start = true)", source=source, field="start"
+        )
+    reconstruction = data.get("reconstruction", False)
+    if not isinstance(reconstruction, bool):
+        raise AtollError("must be true or false", source=source, field="reconstruction")
+    return TileSet(tuple(types), str(source), reconstruction, str(data.get("note", "")))
+
+
+def _parse_tile(entry: Any, source: str | Path, index: int) -> TileType:
+    where = f"tile[{index}]"
+    if not isinstance(entry, dict):
+        raise AtollError("must be a table", source=source, entry=where)
+    tile_id = entry.get("id")
+    if not isinstance(tile_id, str) or not tile_id:
+        raise AtollError("missing or empty (a string)", source=source, entry=where, field="id")
+    where = f"tile {tile_id!r}"
+
+    def fail(field: str | None, message: str, entry: str = where) -> AtollError:
+        return AtollError(message, source=source, entry=entry, field=field)
+
+    extra = set(entry) - {"id", "count", "edges", "start", "piece"}
+    if extra:
+        raise fail(sorted(extra)[0], "unknown field")
+    count = entry.get("count")
+    if not isinstance(count, int) or isinstance(count, bool) or count <= 0:
+        raise fail("count", f"must be a positive integer, got {count!r}")
+    edges = entry.get("edges")
+    if not isinstance(edges, str) or len(edges) != 4:
+        raise fail("edges", f"must be 4 letters for N, E, S, W (I, B, S), got {edges!r}")
+    for side, letter in zip(SIDES, edges, strict=True):
+        if letter not in EDGE_KINDS:
+            raise fail("edges", f"unknown edge kind {letter!r} on side {side} (I, B or S)")
+    start = entry.get("start", False)
+    if not isinstance(start, bool):
+        raise fail("start", "must be true or false")
+    raw_pieces = entry.get("piece")
+    if not isinstance(raw_pieces, list) or not raw_pieces:
+        raise fail("piece", "a tile needs [[tile.piece]] entries")
+    owner: dict[int, int] = {}
+    pieces = []
+    for j, raw in enumerate(raw_pieces):
+        piece = _parse_piece(raw, edges, f"{where} piece[{j}]", source)
+        for p in piece.ports:
+            if p in owner:
+                raise fail(
+                    "sides",
+                    f"{port_name(p)} is claimed twice (pieces {owner[p]} and {j})",
+                    entry=f"{where} piece[{j}]",
+                )
+            owner[p] = j
+        pieces.append(piece)
+    missing = [port_name(p) for p in range(12) if p not in owner]
+    if missing:
+        raise fail("piece", f"no piece covers {', '.join(missing)}")
+    kinds = {p.kind for p in pieces}
+    if sum(p.kind is Kind.MARKET for p in pieces) > 1:
+        raise fail("piece", "a tile has at most one market")
+    for j, p in enumerate(pieces):
+        if p.end == "island" and Kind.ISLAND not in kinds:
+            raise fail(
+                "end",
+                "the bridge ends at an island but the tile has none",
+                entry=f"{where} piece[{j}]",
+            )
+        if p.end == "market" and Kind.MARKET not in kinds:
+            raise fail(
+                "end",
+                "the bridge ends at a market but the tile has none",
+                entry=f"{where} piece[{j}]",
+            )
+    return TileType(tile_id, count, edges, tuple(pieces), start)
+
+
+def _parse_piece(raw: Any, edges: str, where: str, source: str | Path) -> Piece:
+    def fail(field: str | None, message: str) -> AtollError:
+        return AtollError(message, source=source, entry=where, field=field)
+
+    if not isinstance(raw, dict):
+        raise fail(None, "must be a table")
+    allowed = {"kind", "sides", "bananas", "shells", "fish", "boat", "end"}
+    if set(raw) - allowed:
+        raise fail(sorted(set(raw) - allowed)[0], "unknown field")
+    kinds = [k.value for k in Kind]
+    if raw.get("kind") not in kinds:
+        raise fail("kind", f"unknown kind {raw.get('kind')!r} (one of {', '.join(kinds)})")
+    kind = Kind(raw["kind"])
+    sides = raw.get("sides", [])
+    if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
+        raise fail("sides", 'must be a list of side names like "N" or "E.S"')
+    ports: list[int] = []
+    for name in sides:
+        named = parse_port_name(name)
+        if named is None:
+            raise fail("sides", f"unknown side {name!r} (N, E, S, W or halves like N.W)")
+        middle = named[0]
+        side = middle // 3
+        edge = EDGE_KINDS[edges[side]]
+        half = "." in name
+        if kind is Kind.MARKET:
+            raise fail("sides", "a market is the tile's centre and names no sides")
+        if half:
+            if kind is not Kind.SEA or edge is not Kind.BRIDGE:
+                raise fail("sides", f"{name}: only sea parts take halves, of bridge sides")
+            ports.append(middle)
+        elif edge is not kind:
+            raise fail(
+                "sides",
+                f"{name} is a {edge.value} side, not {kind.value}: "
+                "the piece names a side the tile does not have",
+            )
+        elif kind is Kind.BRIDGE:
+            ports.append(middle)
+        else:
+            ports.extend((middle - 1, middle, middle + 1))
+    piece = Piece(kind, tuple(sorted(set(ports))), **_symbols(raw, kind, fail))
+    if kind is Kind.BRIDGE:
+        bridge_sides = len(piece.ports)
+        if bridge_sides == 0 or (bridge_sides == 1 and piece.end is None):
+            raise fail(
+                "end",
+                "a bridge without ends: one side needs end = junction, island "
+                "or market; two sides run through",
+            )
+        if bridge_sides == 2 and piece.end is not None:
+            raise fail("end", "a bridge reaching two sides runs through and has no inner end")
+        if bridge_sides > 2:
+            raise fail("sides", "a bridge piece reaches at most two sides (split it at a junction)")
+    if kind is Kind.SEA and not piece.ports:
+        raise fail("sides", "a sea part must reach at least one side")
+    return piece
+
+
+def _symbols(raw: Mapping[str, Any], kind: Kind, fail: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for field, allowed_kind in (("bananas", Kind.ISLAND), ("shells", Kind.BRIDGE)):
+        if field in raw:
+            value = raw[field]
+            if kind is not allowed_kind:
+                raise fail(field, f"{field} lie on {allowed_kind.value} pieces only")
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise fail(field, f"must be a whole number >= 0, got {value!r}")
+            out[field] = value
+    if "fish" in raw or "boat" in raw:
+        if kind is not Kind.SEA:
+            raise fail("fish" if "fish" in raw else "boat", "fish and boats lie on sea pieces only")
+        fish = raw.get("fish", [])
+        if not isinstance(fish, list) or any(g not in (1, 2) or isinstance(g, bool) for g in fish):
+            raise fail("fish", f"fish come in groups of 1 or 2, got {fish!r}")
+        out["fish"] = tuple(fish)
+        if not isinstance(raw.get("boat", False), bool):
+            raise fail("boat", "must be true or false")
+        out["boat"] = raw.get("boat", False)
+    if "end" in raw:
+        if kind is not Kind.BRIDGE or raw["end"] not in BRIDGE_ENDS:
+            raise fail("end", f"a bridge end is one of {', '.join(BRIDGE_ENDS)}")
+        out["end"] = raw["end"]
+    return out

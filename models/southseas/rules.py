@@ -1,0 +1,458 @@
+"""The South Seas game on the shared protocol: turns, islanders, evaluations, markets, ships.
+
+A turn (SS-T1): the drawn tile is placed (:class:`Place`); an islander may be placed on it or,
+by the ``recall`` option, one taken back; every feature the placement completed or a fishing
+boat triggered is evaluated; completed markets give ships; the player may deliver to one ship;
+then the next player draws (a tile with no legal placement is removed, SS-P4). A decision whose
+only choice is :class:`Pass` is taken automatically.
+
+>>> game = SouthSeas(players=3)
+>>> state = game.new_initial_state(seed=1)
+>>> import random
+>>> rng = random.Random(1)
+>>> while not state.is_terminal():
+...     state.apply(rng.choice(state.legal_actions()))
+>>> len(state.returns()), state.board_tiles() + state.unplaceable == 73
+(3, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Self
+
+from models.core import TERMINAL, Game, GameState, make_rng
+from models.errors import AtollError
+from models.southseas.actions import (
+    PASS,
+    Action,
+    Deliver,
+    Pass,
+    Place,
+    PlaceIslander,
+    Recall,
+    TakeShip,
+)
+from models.southseas.board import Board
+from models.southseas.components import Kind, TileSet, TileType, load_tiles
+from models.southseas.evaluation import (
+    Event,
+    Ledger,
+    cover_fish,
+    evaluate,
+    majority,
+    release_islanders,
+    symbols,
+)
+from models.southseas.options import SouthSeasOptions
+from models.southseas.ships import Ship, ShipSet, load_ships, payments
+
+BOAT_TOKENS = 19
+PLACE, ISLANDER, CHOOSE_SHIP, DELIVER, OVER = "place", "islander", "choose-ship", "deliver", "over"
+
+
+class SouthSeas(Game):
+    """Carcassonne: South Seas for 2–5 players with a tile set, ships and rule options."""
+
+    name = "southseas"
+
+    def __init__(
+        self,
+        players: int = 4,
+        options: SouthSeasOptions | None = None,
+        tiles: TileSet | None = None,
+        ships: ShipSet | None = None,
+    ) -> None:
+        if not 2 <= players <= 5:
+            raise AtollError(f"South Seas is for 2 to 5 players, not {players}", field="players")
+        self._players = players
+        self._options = options or SouthSeasOptions()
+        self.tiles = tiles or load_tiles()
+        self.ships = ships or load_ships()
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def options(self) -> SouthSeasOptions:
+        return self._options
+
+    def new_initial_state(self, seed: int | random.Random) -> SouthSeasState:
+        return SouthSeasState(self, make_rng(seed))
+
+
+class SouthSeasState(GameState):
+    """A South Seas position. ``log`` records every event; ``history`` every action."""
+
+    def __init__(self, game: SouthSeas, rng: random.Random) -> None:
+        self.game, self.rng, self.options = game, rng, game.options
+        n = game.num_players
+        self.board = Board(game.tiles.start)
+        self.pile: list[TileType] = game.tiles.draw_pile()
+        rng.shuffle(self.pile)
+        self.ship_pile: list[Ship] = list(game.ships.ships)
+        rng.shuffle(self.ship_pile)
+        self.display: list[Ship] = []
+        self._refill()
+        self.ledger = Ledger(n, self.options.islanders, self.options.ware_supply)
+        self.islander_nodes: list[set[int]] = [set() for _ in range(n)]
+        self.taken: list[list[Ship]] = [[] for _ in range(n)]
+        self.covered: set[tuple[int, int]] = set()
+        self.boat_tokens = BOAT_TOKENS
+        self.player, self.turn, self.unplaceable = 0, 1, 0
+        self.phase = PLACE
+        self.drawn: TileType | None = None
+        self.placed_at: tuple[int, int] | None = None
+        self.awards: list[int] = []  # players still owed a market ship, in order
+        self.log: list[Event] = []
+        self.history: list[Action] = []
+        self.scores: tuple[float, ...] | None = None
+        self._placements: list[tuple[tuple[int, int], int]] = []
+        self._draw()
+
+    # -- protocol -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        return self.awards[0] if self.phase == CHOOSE_SHIP else self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, ...]:
+        if self.scores is not None:
+            return self.scores
+        return tuple(float(self.score(p)) for p in range(self.game.num_players))
+
+    def score(self, player: int) -> int:
+        """SS-F3: ship points plus one point per three wares."""
+        return sum(s.points for s in self.taken[player]) + sum(self.ledger.wares[player]) // 3
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == PLACE:
+            return [Place(x, y, r) for (x, y), r in self._placements]
+        if self.phase == ISLANDER:
+            return self._islander_actions()
+        if self.phase == CHOOSE_SHIP:
+            return [TakeShip(s.id) for s in self._top_ships()]
+        if self.phase == DELIVER:
+            return self._deliveries()
+        return []
+
+    def apply(self, action: Hashable) -> None:
+        if action not in self.legal_actions():
+            raise AtollError(
+                f"{action} is not legal now ({self._why_illegal(action)})",
+                entry=f"turn {self.turn}",
+                field=self.phase,
+            )
+        assert isinstance(action, (Place, PlaceIslander, Recall, TakeShip, Deliver, Pass))
+        self.history.append(action)
+        if self.phase == PLACE:
+            assert isinstance(action, Place) and self.drawn is not None
+            self.board.place(self.drawn, (action.x, action.y), action.rotation)
+            self.placed_at = (action.x, action.y)
+            self.phase = ISLANDER
+            self._auto_pass()
+        elif self.phase == ISLANDER:
+            self._islander(action)
+            self._evaluate()
+            self._next_award()
+        elif self.phase == CHOOSE_SHIP:
+            assert isinstance(action, TakeShip)
+            self._award(self.awards.pop(0), action.ship)
+            self._next_award()
+        elif self.phase == DELIVER:
+            if isinstance(action, Deliver):
+                self._deliver(action)
+            self._end_turn()
+
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.board = self.board.copy()
+        twin.pile, twin.ship_pile, twin.display = (
+            list(self.pile),
+            list(self.ship_pile),
+            list(self.display),
+        )
+        twin.ledger = self.ledger.copy()
+        twin.islander_nodes = [set(s) for s in self.islander_nodes]
+        twin.taken = [list(t) for t in self.taken]
+        twin.covered = set(self.covered)
+        twin.awards, twin.log, twin.history = list(self.awards), list(self.log), list(self.history)
+        twin._placements = list(self._placements)
+        return twin
+
+    # -- drawing (SS-P1, SS-P4) -----------------------------------------------------------------
+    def _draw(self) -> None:
+        while self.pile:
+            tile = self.pile.pop()
+            placements = self.board.legal_placements(tile)
+            if placements:
+                self.drawn, self._placements, self.phase = tile, placements, PLACE
+                return
+            self.unplaceable += 1
+            self._event("unplaceable", tile=tile.id)
+        self._finish()
+
+    def force_draw(self, tile_id: str) -> None:
+        """Make ``tile_id`` the drawn tile (scenarios): it swaps places with the drawn one."""
+        if self.phase != PLACE or self.drawn is None:
+            raise AtollError("a tile is drawn only at the start of a turn", field="tile")
+        if self.drawn.id == tile_id:
+            return
+        index = next((i for i, t in enumerate(self.pile) if t.id == tile_id), None)
+        if index is None:
+            raise AtollError(f"no copy of tile {tile_id!r} is left to draw", field="tile")
+        self.pile[index], self.drawn = self.drawn, self.pile[index]
+        self._placements = self.board.legal_placements(self.drawn)
+        if not self._placements:
+            self.unplaceable += 1
+            self._event("unplaceable", tile=tile_id)
+            self.drawn = None
+            self._draw()
+
+    def arrange_ships(self, ids: list[str]) -> None:
+        """Put the ships in a given order (scenarios): the first ones face up, then the pile
+        from the top. Ships not named keep their shuffled order below."""
+        by_id = {s.id: s for s in (*self.display, *self.ship_pile)}
+        unknown = [i for i in ids if i not in by_id]
+        if unknown:
+            raise AtollError(f"unknown ship {unknown[0]!r}", field="ships")
+        rest = [s for s in (*self.display, *reversed(self.ship_pile)) if s.id not in ids]
+        ordered = [by_id[i] for i in ids] + rest
+        size = self.game.options.display
+        self.display = ordered[:size]
+        self.ship_pile = list(reversed(ordered[size:]))
+
+    def board_tiles(self) -> int:
+        return len(self.board.tiles)
+
+    # -- islanders (SS-I1..I4, recall) ----------------------------------------------------------
+    def _islander_actions(self) -> list[Action]:
+        actions: list[Action] = [PASS]
+        me = self.player
+        assert self.placed_at is not None
+        placed = self.board.tiles[self.placed_at]
+        if self.ledger.islanders[me] > 0:
+            for i in range(len(placed.tile.pieces)):
+                if not self.board.feature_of(placed.node(i)).islanders:
+                    actions.append(PlaceIslander(i))
+        recall = self.options.recall
+        if recall == "any_turn" or (recall == "when_empty" and self.ledger.islanders[me] == 0):
+            for node in sorted(self.islander_nodes[me]):
+                (x, y), piece = self.board.node_place[node]
+                actions.append(Recall(x, y, piece))
+        return actions
+
+    def _islander(self, action: Action) -> None:
+        me = self.player
+        if isinstance(action, PlaceIslander):
+            assert self.placed_at is not None
+            node = self.board.node_at(self.placed_at, action.piece)
+            self.board.feature_of(node).islanders.append((me, node))
+            self.islander_nodes[me].add(node)
+            self.ledger.islanders[me] -= 1
+        elif isinstance(action, Recall):
+            node = self.board.node_at((action.x, action.y), action.piece)
+            feature = self.board.feature_of(node)
+            feature.islanders.remove((me, node))
+            self.islander_nodes[me].discard(node)
+            self.ledger.islanders[me] += 1
+            self._event("recall", node=node)
+
+    # -- evaluation (SS-E, SS-B, SS-M) ----------------------------------------------------------
+    def _order(self) -> list[int]:
+        n = self.game.num_players
+        return [(self.player + k) % n for k in range(n)]
+
+    def _evaluate(self) -> None:
+        assert self.placed_at is not None
+        placed = self.board.tiles[self.placed_at]
+        board, order = self.board, self._order()
+        roots = []
+        for i in range(len(placed.tile.pieces)):
+            root = board.root(placed.node(i))
+            if root not in roots:
+                roots.append(root)
+        completed = set()
+        for root in roots:
+            feature = board.features[root]
+            if feature.complete and not feature.closed:
+                completed.add(root)
+                feature.closed = True
+                self._release(feature)
+                self._record(
+                    evaluate(
+                        feature,
+                        self.ledger,
+                        self.covered,
+                        order,
+                        self.turn,
+                        self.player,
+                        "complete",
+                    )
+                )
+        for i, piece in enumerate(placed.tile.pieces):
+            if piece.boat:
+                self._boat(board.root(placed.node(i)), completed, order)
+        for market in board.completed_markets(self.placed_at):
+            node = board.markets.pop(market)
+            feature = board.features[board.root(node)]
+            feature.closed = True
+            merchants = [p for p, _ in feature.islanders]
+            self._release(feature)
+            release_islanders(feature, self.ledger)
+            self._event("market", at=market, merchant=merchants[0] if merchants else None)
+            self.awards.extend(merchants)
+        n = self.game.num_players
+        self.awards.sort(key=lambda p: (p - self.player) % n)
+
+    def _boat(self, root: int, completed: set[int], order: list[int]) -> None:
+        """SS-B1..B4: the boat of the tile just placed may trigger its sea region."""
+        feature = self.board.features[root]
+        if root in completed:
+            self._event("boat-no-trigger", why="region completed by the same tile")
+            return
+        if symbols(feature, self.covered) == 0:
+            self._event("boat-no-trigger", why="no uncovered fish")
+            return
+        if not feature.islanders and self.options.boat_unoccupied == "no_trigger":
+            self._event("boat-no-trigger", why="unoccupied region")
+            return
+        winners = majority(feature, order)
+        amount = symbols(feature, self.covered)
+        paid = self.ledger.pay_out(2, amount, winners)
+        returned = {}
+        if self.options.boat_returns_fishers:
+            self._release(feature)
+            returned = release_islanders(feature, self.ledger)
+        group = cover_fish(feature, self.covered) if self.boat_tokens else None
+        if group is not None:
+            self.boat_tokens -= 1
+        self._event(
+            "boat",
+            feature="sea",
+            ware="fish",
+            symbols=amount,
+            paid=paid,
+            returned=returned,
+            covered=group,
+        )
+
+    def _release(self, feature: object) -> None:
+        for p, node in getattr(feature, "islanders", []):
+            self.islander_nodes[p].discard(node)
+
+    def _record(self, event: Event) -> None:
+        self.log.append(event)
+
+    def _event(self, kind: str, **data: object) -> None:
+        self.log.append(Event(self.turn, self.player, kind, data))
+
+    # -- ships (SS-M2, SS-M3, SS-S1..S3) --------------------------------------------------------
+    def _refill(self) -> None:
+        while len(self.display) < self.game.options.display and self.ship_pile:
+            self.display.append(self.ship_pile.pop())
+
+    def _top_ships(self) -> list[Ship]:
+        if not self.display:
+            return []
+        top = max(s.points for s in self.display)
+        return [s for s in self.display if s.points == top]
+
+    def _next_award(self) -> None:
+        """Give owed market ships in order; a tie among the best waits for its owner's choice."""
+        while self.awards:
+            top = self._top_ships()
+            if not top:
+                self.awards.clear()
+                break
+            if len({s.id for s in top}) > 1:
+                self.phase = CHOOSE_SHIP
+                return
+            self._award(self.awards.pop(0), top[0].id)
+        self.phase = DELIVER
+        self._auto_pass()
+
+    def _award(self, player: int, ship_id: str) -> None:
+        ship = next(s for s in self.display if s.id == ship_id)
+        self.display.remove(ship)
+        self.taken[player].append(ship)
+        self._refill()
+        self.log.append(
+            Event(self.turn, player, "market-ship", {"ship": ship_id, "points": ship.points})
+        )
+
+    def _deliveries(self) -> list[Action]:
+        holdings = tuple(self.ledger.wares[self.player])
+        actions: list[Action] = [PASS]
+        for ship in self.display:
+            for pay in sorted(payments(ship, holdings)):  # type: ignore[arg-type]
+                actions.append(Deliver(ship.id, pay))
+        return actions
+
+    def _deliver(self, action: Deliver) -> None:
+        ship = next(s for s in self.display if s.id == action.ship)
+        self.ledger.pay_in(self.player, action.payment)
+        self.display.remove(ship)
+        self.taken[self.player].append(ship)
+        self._refill()
+        self._event("delivery", ship=ship.id, payment=action.payment, points=ship.points)
+
+    # -- turn end, game end (SS-T2, SS-F1..F4) --------------------------------------------------
+    def _auto_pass(self) -> None:
+        """Take a decision whose only choice is Pass without asking."""
+        if self.phase in (ISLANDER, DELIVER) and len(self.legal_actions()) == 1:
+            if self.phase == ISLANDER:
+                self._evaluate()
+                self._next_award()
+            else:
+                self._end_turn()
+
+    def _end_turn(self) -> None:
+        if not self.pile or (not self.display and not self.ship_pile):
+            self._finish()
+            return
+        self.player = (self.player + 1) % self.game.num_players
+        self.turn += 1
+        self.placed_at = None
+        self._draw()
+
+    def _finish(self) -> None:
+        """SS-F1..F4: unfinished features with islanders pay as if complete; markets nothing."""
+        self.phase, self.drawn, self._placements = OVER, None, []
+        order = self._order()
+        for _, feature in list(self.board.open_features()):
+            if feature.kind is Kind.MARKET or not feature.islanders:
+                continue
+            if self.options.score_unfinished:
+                self._record(
+                    evaluate(
+                        feature, self.ledger, self.covered, order, self.turn, self.player, "end"
+                    )
+                )
+            else:
+                release_islanders(feature, self.ledger)
+            feature.closed = True
+        for nodes in self.islander_nodes:
+            nodes.clear()
+        self.ledger.islanders = [self.options.islanders] * self.game.num_players
+        self.scores = tuple(float(self.score(p)) for p in range(self.game.num_players))
+        self._event("end", scores=self.scores)
+
+    def _why_illegal(self, action: Hashable) -> str:
+        if self.phase == PLACE and isinstance(action, Place):
+            return "SS-P2/P3: the tile must share a side and continue every touching side"
+        if self.phase == ISLANDER and isinstance(action, PlaceIslander):
+            return (
+                "SS-I1..I3: a piece of the new tile, from supply, not joined to an occupied feature"
+            )
+        if self.phase == DELIVER and isinstance(action, Deliver):
+            return "SS-S1: a face-up ship and a payment that meets it from your wares"
+        return f"phase {self.phase} expects another kind of action"

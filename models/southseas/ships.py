@@ -1,0 +1,164 @@
+"""Ships: what each asks for, what it is worth, and the payments a player can make (SS-S1..S3).
+
+A requirement has up to three parts, all paid together:
+
+* ``fixed`` — given wares, e.g. 3 shells and 1 banana;
+* ``any`` — that many wares of the player's choice ("one ware of your choice");
+* ``same`` — ``each`` identical wares of each of ``types`` different types
+  ("n identical wares of different types"), e.g. types = 2, each = 2: 2 of one type and 2 of
+  another.
+
+Wares are counted as a triple (shells, bananas, fish).
+
+>>> ship = Ship("demo", points=4, fixed=(0, 1, 0), any=1)
+>>> sorted(payments(ship, (1, 2, 0)))
+[(0, 2, 0), (1, 1, 0)]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from models.data import bundled_path, read_toml
+from models.errors import AtollError
+from models.southseas.components import WARES
+
+Wares = tuple[int, int, int]
+
+
+@dataclasses.dataclass(frozen=True)
+class Ship:
+    id: str
+    points: int
+    fixed: Wares = (0, 0, 0)
+    any: int = 0
+    same_types: int = 0
+    same_each: int = 0
+
+    def describe(self) -> str:
+        parts = [f"{n} {w}" for n, w in zip(self.fixed, WARES, strict=True) if n]
+        if self.any:
+            parts.append(f"{self.any} of choice")
+        if self.same_types:
+            parts.append(f"{self.same_each} identical x {self.same_types} types")
+        return f"{self.id}: {' + '.join(parts)} = {self.points} points"
+
+
+@dataclasses.dataclass(frozen=True)
+class ShipSet:
+    ships: tuple[Ship, ...]
+    source: str
+    reconstruction: bool
+    note: str = ""
+
+
+def payments(ship: Ship, holdings: Wares) -> frozenset[Wares]:
+    """Every distinct payment (shells, bananas, fish) that meets ``ship`` from ``holdings``."""
+    return _payments(ship, holdings)
+
+
+@lru_cache(maxsize=1 << 16)
+def _payments(ship: Ship, holdings: Wares) -> frozenset[Wares]:
+    base = tuple(h - f for h, f in zip(holdings, ship.fixed, strict=True))
+    if min(base) < 0:
+        return frozenset()
+    after_same: list[tuple[Wares, Wares]] = []  # (paid so far, left)
+    if ship.same_types:
+        for types in combinations(range(3), ship.same_types):
+            paid = [0, 0, 0]
+            for t in types:
+                paid[t] = ship.same_each
+            left = tuple(b - p for b, p in zip(base, paid, strict=True))
+            if min(left) >= 0:
+                after_same.append((tuple(paid), left))  # type: ignore[arg-type]
+    else:
+        after_same.append(((0, 0, 0), base))  # type: ignore[arg-type]
+    out = set()
+    n = ship.any
+    for paid, left in after_same:
+        for a in range(min(n, left[0]) + 1):
+            for b in range(min(n - a, left[1]) + 1):
+                c = n - a - b
+                if c <= left[2]:
+                    total = (
+                        ship.fixed[0] + paid[0] + a,
+                        ship.fixed[1] + paid[1] + b,
+                        ship.fixed[2] + paid[2] + c,
+                    )
+                    out.add(total)
+    return frozenset(out)
+
+
+def load_ships(path: str | Path | None = None) -> ShipSet:
+    """Read and validate ships; the bundled reconstruction when no path is given."""
+    path = Path(path) if path is not None else bundled_path("southseas", "ships.toml")
+    return parse_ships(read_toml(path), source=path)
+
+
+def parse_ships(data: Mapping[str, Any], *, source: str | Path = "<ships>") -> ShipSet:
+    extra = set(data) - {"reconstruction", "note", "ship"}
+    if extra:
+        raise AtollError("unknown key", source=source, entry=sorted(extra)[0])
+    raw = data.get("ship")
+    if not isinstance(raw, list) or not raw:
+        raise AtollError("needs [[ship]] entries", source=source, entry="ship")
+    ships = []
+    for i, entry in enumerate(raw):
+        ships.append(_parse_ship(entry, source, i))
+    ids = [s.id for s in ships]
+    if len(set(ids)) != len(ids):
+        dup = next(x for x in ids if ids.count(x) > 1)
+        raise AtollError(f"duplicate ship id {dup!r}", source=source, field="id")
+    reconstruction = data.get("reconstruction", False)
+    if not isinstance(reconstruction, bool):
+        raise AtollError("must be true or false", source=source, field="reconstruction")
+    return ShipSet(tuple(ships), str(source), reconstruction, str(data.get("note", "")))
+
+
+def _count(value: Any, fail: Any, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise fail(field, f"must be a whole number >= 0, got {value!r}")
+    return value
+
+
+def _parse_ship(entry: Any, source: str | Path, index: int) -> Ship:
+    where = f"ship[{index}]"
+    if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+        where = f"ship {entry['id']!r}"
+
+    def fail(field: str | None, message: str) -> AtollError:
+        return AtollError(message, source=source, entry=where, field=field)
+
+    if not isinstance(entry, dict):
+        raise fail(None, "must be a table")
+    if set(entry) - {"id", "points", "fixed", "any", "same"}:
+        raise fail(
+            sorted(set(entry) - {"id", "points", "fixed", "any", "same"})[0], "unknown field"
+        )
+    if not isinstance(entry.get("id"), str) or not entry["id"]:
+        raise fail("id", "missing or empty (a string)")
+    if "points" not in entry:
+        raise fail("points", "a ship needs points")
+    points = _count(entry["points"], fail, "points")
+    if points == 0:
+        raise fail("points", "a ship is worth at least 1 point")
+    fixed_raw = entry.get("fixed", {})
+    if not isinstance(fixed_raw, dict) or set(fixed_raw) - set(WARES):
+        raise fail("fixed", f"a table of {', '.join(WARES)}")
+    fixed = tuple(_count(fixed_raw.get(w, 0), fail, f"fixed.{w}") for w in WARES)
+    any_count = _count(entry.get("any", 0), fail, "any")
+    same = entry.get("same", {})
+    if not isinstance(same, dict) or set(same) - {"types", "each"}:
+        raise fail("same", "a table with types and each")
+    types = _count(same.get("types", 0), fail, "same.types")
+    each = _count(same.get("each", 0), fail, "same.each")
+    if types > 3 or (types == 0) != (each == 0):
+        raise fail("same", "types (1 to 3) and each (>= 1) go together")
+    if sum(fixed) + any_count + types * each == 0:
+        raise fail(None, "a ship without requirement: give fixed, any or same")
+    return Ship(entry["id"], points, fixed, any_count, types, each)  # type: ignore[arg-type]
