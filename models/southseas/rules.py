@@ -456,3 +456,11 @@ class SouthSeasState(GameState):
         if self.phase == DELIVER and isinstance(action, Deliver):
             return "SS-S1: a face-up ship and a payment that meets it from your wares"
         return f"phase {self.phase} expects another kind of action"
+
+
+def winners(state: SouthSeasState) -> list[int]:
+    """SS-F4: the players with the highest score — several when tied (the texts name no
+    tie-break, so ties are reported as ties)."""
+    scores = state.returns()
+    top = max(scores)
+    return [p for p, s in enumerate(scores) if s == top]
