@@ -348,8 +348,8 @@ def _parse_piece(raw: Any, edges: str, where: str, source: str | Path) -> Piece:
             raise fail("end", "a bridge reaching two sides runs through and has no inner end")
         if bridge_sides > 2:
             raise fail("sides", "a bridge piece reaches at most two sides (split it at a junction)")
-    if kind is Kind.SEA and not piece.ports:
-        raise fail("sides", "a sea part must reach at least one side")
+    if kind in (Kind.SEA, Kind.ISLAND) and not piece.ports:
+        raise fail("sides", f"{kind.value} part must reach at least one side")
     return piece
 
 
@@ -367,14 +367,18 @@ def _symbols(raw: Mapping[str, Any], kind: Kind, fail: Any) -> dict[str, Any]:
         if kind is not Kind.SEA:
             raise fail("fish" if "fish" in raw else "boat", "fish and boats lie on sea pieces only")
         fish = raw.get("fish", [])
-        if not isinstance(fish, list) or any(g not in (1, 2) or isinstance(g, bool) for g in fish):
+        if not isinstance(fish, list) or any(
+            not isinstance(g, int) or isinstance(g, bool) or g not in (1, 2) for g in fish
+        ):
             raise fail("fish", f"fish come in groups of 1 or 2, got {fish!r}")
         out["fish"] = tuple(fish)
         if not isinstance(raw.get("boat", False), bool):
             raise fail("boat", "must be true or false")
         out["boat"] = raw.get("boat", False)
     if "end" in raw:
-        if kind is not Kind.BRIDGE or raw["end"] not in BRIDGE_ENDS:
+        if kind is not Kind.BRIDGE:
+            raise fail("end", "an end lies on bridge pieces only")
+        if raw["end"] not in BRIDGE_ENDS:
             raise fail("end", f"a bridge end is one of {', '.join(BRIDGE_ENDS)}")
         out["end"] = raw["end"]
     return out

@@ -70,6 +70,12 @@ def majority(feature: Feature, order: list[int]) -> list[int]:
     return [p for p in order if counts.get(p) == top]
 
 
+def counted_fish(feature: Feature, covered: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (node, group) of every uncovered fish group of a sea region: what an evaluation
+    pays for, recorded in the log so that covered fish can be shown never to pay."""
+    return [(node, i) for node, i, _ in feature.fish if (node, i) not in covered]
+
+
 def symbols(feature: Feature, covered: set[tuple[int, int]]) -> int:
     """SS-E1: the feature's symbols of its ware; covered fish do not count (SS-B3)."""
     if feature.kind is Kind.BRIDGE:
@@ -105,6 +111,7 @@ def evaluate(
             "symbols": amount,
             "paid": paid,
             "returned": returned,
+            "fish_groups": counted_fish(feature, covered) if feature.kind is Kind.SEA else [],
         },
     )
 

@@ -39,6 +39,7 @@ from models.southseas.components import Kind, TileSet, TileType, load_tiles
 from models.southseas.evaluation import (
     Event,
     Ledger,
+    counted_fish,
     cover_fish,
     evaluate,
     majority,
@@ -327,6 +328,7 @@ class SouthSeasState(GameState):
             return
         winners = majority(feature, order)
         amount = symbols(feature, self.covered)
+        counted = counted_fish(feature, self.covered)
         paid = self.ledger.pay_out(2, amount, winners)
         returned = {}
         if self.options.boat_returns_fishers:
@@ -343,6 +345,7 @@ class SouthSeasState(GameState):
             paid=paid,
             returned=returned,
             covered=group,
+            fish_groups=counted,
         )
 
     def _release(self, feature: object) -> None:
@@ -429,22 +432,20 @@ class SouthSeasState(GameState):
         self.phase, self.drawn, self._placements = OVER, None, []
         order = self._order()
         for _, feature in list(self.board.open_features()):
-            if feature.kind is Kind.MARKET or not feature.islanders:
-                continue
-            if self.options.score_unfinished:
+            scored = feature.kind is not Kind.MARKET and self.options.score_unfinished
+            if feature.islanders and scored:
                 self._record(
                     evaluate(
                         feature, self.ledger, self.covered, order, self.turn, self.player, "end"
                     )
                 )
-            else:
+            else:  # SS-F2: a merchant on an unfinished market just goes home
                 release_islanders(feature, self.ledger)
             feature.closed = True
         for nodes in self.islander_nodes:
             nodes.clear()
-        self.ledger.islanders = [self.options.islanders] * self.game.num_players
         self.scores = tuple(float(self.score(p)) for p in range(self.game.num_players))
-        self._event("end", scores=self.scores)
+        self._event("game-end", scores=self.scores)
 
     def _why_illegal(self, action: Hashable) -> str:
         if self.phase == PLACE and isinstance(action, Place):

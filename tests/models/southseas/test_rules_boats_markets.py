@@ -277,7 +277,8 @@ def test_SS_F1_F3_unfinished_features_pay_at_the_end() -> None:
     state = run()
     assert wares(state, 1) == (0, 3, 0)  # the open island: 1 + 2 bananas
     assert state.returns() == (0.0, 1.0)  # one point per three wares
-    assert [e.kind for e in state.log][-2:] == ["end", "end"] or events(state, "end")
+    assert events(state, "end")[0]["paid"] == {1: 3}  # logged as an end evaluation
+    assert events(state, "game-end")[0]["scores"] == (0.0, 1.0)
     unscored = run(score_unfinished=False)
     assert wares(unscored, 1) == (0, 0, 0)
 
