@@ -99,34 +99,35 @@ class Board:
 
     def __init__(self, start: TileType) -> None:
         self.tiles: dict[Position, PlacedTile] = {}
-        self.frontier: dict[Position, list[str | None]] = {}
+        #: Empty positions next to tiles, with the side letters (N, E, S, W) each requires.
+        self.frontier: dict[Position, tuple[str | None, ...]] = {}
+        #: The same positions grouped by requirement (dicts as ordered sets).
+        self.by_need: dict[tuple[str | None, ...], dict[Position, None]] = {}
         self.uf = UnionFind()
         self.features: dict[int, Feature] = {}
         self.node_place: list[tuple[Position, int]] = []  # node -> (position, piece index)
         self.joins: list[tuple[int, int]] = []
         self.markets: dict[Position, int] = {}  # position -> market node, while incomplete
-        self._fits: dict[tuple[tuple[str | None, ...], tuple[str, ...]], bool] = {}
         self.place(start, (0, 0), 0)
 
     # -- placement ------------------------------------------------------------------------------
     def legal_placements(self, tile: TileType) -> list[tuple[Position, int]]:
         """Every (position, rotation) where ``tile`` may go: SS-P2 (a shared side) and SS-P3
         (every touching side continues bridge, island or sea). Symmetric rotations once."""
-        out = []
+        out: list[tuple[Position, int]] = []
         rotations = _distinct_rotations(tile)
-        fits = self._fits
-        for position, need in self.frontier.items():
-            key_need = tuple(need)
+        fits = _FITS
+        for need, positions in self.by_need.items():
             for r in rotations:
                 pattern = tile.patterns[r]
-                key = (key_need, pattern)
+                key = (need, pattern)
                 ok = fits.get(key)
                 if ok is None:
                     ok = fits[key] = all(
-                        n is None or n == p for n, p in zip(key_need, pattern, strict=True)
+                        n is None or n == p for n, p in zip(need, pattern, strict=True)
                     )
                 if ok:
-                    out.append((position, r))
+                    out.extend((position, r) for position in positions)
         return out
 
     def can_place(self, tile: TileType, position: Position, rotation: int) -> bool:
@@ -184,7 +185,9 @@ class Board:
         self.features[uf[a]].open -= 2
 
     def _update_frontier(self, position: Position, pattern: tuple[str, ...]) -> None:
-        self.frontier.pop(position, None)
+        old = self.frontier.pop(position, None)
+        if old is not None:
+            self._ungroup(position, old)
         x, y = position
         for side in range(4):
             dx, dy = STEP[side]
@@ -193,8 +196,19 @@ class Board:
                 continue
             need = self.frontier.get(n)
             if need is None:
-                need = self.frontier[n] = [None, None, None, None]
-            need[(side + 2) % 4] = pattern[side]
+                new = [None, None, None, None]
+            else:
+                self._ungroup(n, need)
+                new = list(need)
+            new[(side + 2) % 4] = pattern[side]
+            key = self.frontier[n] = tuple(new)
+            self.by_need.setdefault(key, {})[n] = None
+
+    def _ungroup(self, position: Position, need: tuple[str | None, ...]) -> None:
+        group = self.by_need[need]
+        del group[position]
+        if not group:
+            del self.by_need[need]
 
     # -- features -------------------------------------------------------------------------------
     def feature_of(self, node: int) -> Feature:
@@ -241,7 +255,8 @@ class Board:
     def copy(self) -> Board:
         twin = object.__new__(Board)
         twin.tiles = dict(self.tiles)
-        twin.frontier = {p: list(n) for p, n in self.frontier.items()}
+        twin.frontier = dict(self.frontier)
+        twin.by_need = {k: dict(v) for k, v in self.by_need.items()}
         twin.uf = UnionFind()
         twin.uf.parents = dict(self.uf.parents)
         twin.uf.weights = dict(self.uf.weights)
@@ -249,10 +264,11 @@ class Board:
         twin.node_place = list(self.node_place)
         twin.joins = list(self.joins)
         twin.markets = dict(self.markets)
-        twin._fits = self._fits
         return twin
 
 
+#: Whether a side pattern meets a frontier requirement, shared by all boards (few keys).
+_FITS: dict[tuple[tuple[str | None, ...], tuple[str, ...]], bool] = {}
 _ROTATIONS: dict[TileType, tuple[int, ...]] = {}
 
 

@@ -111,6 +111,7 @@ class SouthSeasState(GameState):
         self.history: list[Action] = []
         self.scores: tuple[float, ...] | None = None
         self._placements: list[tuple[tuple[int, int], int]] = []
+        self._placement_set: set[tuple[tuple[int, int], int]] = set()
         self._draw()
 
     # -- protocol -------------------------------------------------------------------------------
@@ -142,8 +143,15 @@ class SouthSeasState(GameState):
             return self._deliveries()
         return []
 
+    def _is_legal(self, action: Hashable) -> bool:
+        if self.phase == PLACE:
+            return isinstance(action, Place) and (
+                ((action.x, action.y), action.rotation) in self._placement_set
+            )
+        return action in self.legal_actions()
+
     def apply(self, action: Hashable) -> None:
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             raise AtollError(
                 f"{action} is not legal now ({self._why_illegal(action)})",
                 entry=f"turn {self.turn}",
@@ -187,6 +195,7 @@ class SouthSeasState(GameState):
         twin.covered = set(self.covered)
         twin.awards, twin.log, twin.history = list(self.awards), list(self.log), list(self.history)
         twin._placements = list(self._placements)
+        twin._placement_set = set(self._placement_set)
         return twin
 
     # -- drawing (SS-P1, SS-P4) -----------------------------------------------------------------
@@ -196,6 +205,7 @@ class SouthSeasState(GameState):
             placements = self.board.legal_placements(tile)
             if placements:
                 self.drawn, self._placements, self.phase = tile, placements, PLACE
+                self._placement_set = set(placements)
                 return
             self.unplaceable += 1
             self._event("unplaceable", tile=tile.id)
@@ -212,6 +222,7 @@ class SouthSeasState(GameState):
             raise AtollError(f"no copy of tile {tile_id!r} is left to draw", field="tile")
         self.pile[index], self.drawn = self.drawn, self.pile[index]
         self._placements = self.board.legal_placements(self.drawn)
+        self._placement_set = set(self._placements)
         if not self._placements:
             self.unplaceable += 1
             self._event("unplaceable", tile=tile_id)
