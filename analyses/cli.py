@@ -18,6 +18,7 @@ from typing import TextIO
 
 import click
 
+from analyses.cli_southseas import southseas
 from analyses.cli_tobago import tobago
 from models.errors import AtollError
 
@@ -31,14 +32,7 @@ def cli() -> None:
 
 
 cli.add_command(tobago)
-
-
-@cli.group()
-def southseas() -> None:
-    """Carcassonne: South Seas — tile laying, islands, bridges, markets, ships.
-
-    The rules engine is being built (issue 3); no commands yet.
-    """
+cli.add_command(southseas)
 
 
 @cli.group()

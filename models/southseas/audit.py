@@ -50,7 +50,7 @@ def problems(
     for p in range(n):
         if traced[p] != state.ledger.wares[p]:
             found.append(f"player {p}: log says wares {traced[p]}, holds {state.ledger.wares[p]}")
-    ships = len(state.display) + len(state.ship_pile) + sum(len(t) for t in state.taken)
+    ships = state.yard.total()
     if ships != len(state.game.ships.ships):
         found.append(f"ships: {ships} accounted for, {len(state.game.ships.ships)} exist")
     if covered_before is not None:

@@ -195,9 +195,8 @@ class Board:
             if n in self.tiles:
                 continue
             need = self.frontier.get(n)
-            if need is None:
-                new = [None, None, None, None]
-            else:
+            new: list[str | None] = [None, None, None, None]
+            if need is not None:
                 self._ungroup(n, need)
                 new = list(need)
             new[(side + 2) % 4] = pattern[side]

@@ -96,17 +96,17 @@ class Piece:
         """A short text like ``sea[S,W,E.N] (fish 2+1, boat)``."""
         extra = []
         if self.bananas:
-            extra.append(f"{self.bananas} banana")
+            extra.append(f"{self.bananas} banana" + ("s" if self.bananas > 1 else ""))
         if self.shells:
-            extra.append(f"{self.shells} shell")
+            extra.append(f"{self.shells} shell" + ("s" if self.shells > 1 else ""))
         if self.fish:
             extra.append("fish " + "+".join(map(str, self.fish)))
         if self.boat:
             extra.append("boat")
         if self.end:
             extra.append(f"ends at {self.end}")
-        sides = ",".join(self.side_names())
-        return f"{self.kind.value}[{sides}]" + (f" ({', '.join(extra)})" if extra else "")
+        sides = f"[{','.join(self.side_names())}]" if self.ports else ""
+        return f"{self.kind.value}{sides}" + (f" ({', '.join(extra)})" if extra else "")
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -278,14 +278,14 @@ def _parse_tile(entry: Any, source: str | Path, index: int) -> TileType:
     kinds = {p.kind for p in pieces}
     if sum(p.kind is Kind.MARKET for p in pieces) > 1:
         raise fail("piece", "a tile has at most one market")
-    for j, p in enumerate(pieces):
-        if p.end == "island" and Kind.ISLAND not in kinds:
+    for j, piece in enumerate(pieces):
+        if piece.end == "island" and Kind.ISLAND not in kinds:
             raise fail(
                 "end",
                 "the bridge ends at an island but the tile has none",
                 entry=f"{where} piece[{j}]",
             )
-        if p.end == "market" and Kind.MARKET not in kinds:
+        if piece.end == "market" and Kind.MARKET not in kinds:
             raise fail(
                 "end",
                 "the bridge ends at a market but the tile has none",
@@ -328,7 +328,7 @@ def _parse_piece(raw: Any, edges: str, where: str, source: str | Path) -> Piece:
         elif edge is not kind:
             raise fail(
                 "sides",
-                f"{name} is a {edge.value} side, not {kind.value}: "
+                f"{name} is {_a(edge.value)} side, not {kind.value}: "
                 "the piece names a side the tile does not have",
             )
         elif kind is Kind.BRIDGE:
@@ -349,7 +349,8 @@ def _parse_piece(raw: Any, edges: str, where: str, source: str | Path) -> Piece:
         if bridge_sides > 2:
             raise fail("sides", "a bridge piece reaches at most two sides (split it at a junction)")
     if kind in (Kind.SEA, Kind.ISLAND) and not piece.ports:
-        raise fail("sides", f"{kind.value} part must reach at least one side")
+        article = "an" if kind is Kind.ISLAND else "a"
+        raise fail("sides", f"{article} {kind.value} part must reach at least one side")
     return piece
 
 
@@ -382,3 +383,7 @@ def _symbols(raw: Mapping[str, Any], kind: Kind, fail: Any) -> dict[str, Any]:
             raise fail("end", f"a bridge end is one of {', '.join(BRIDGE_ENDS)}")
         out["end"] = raw["end"]
     return out
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word

@@ -33,7 +33,8 @@ class Ledger:
 
     def __init__(self, players: int, islanders: int, supply: int | None) -> None:
         self.wares = [[0, 0, 0] for _ in range(players)]
-        self.islanders = [islanders] * players
+        self.islanders = [islanders] * players  # in supply
+        self.placed: list[set[int]] = [set() for _ in range(players)]  # nodes on the board
         self.supply = None if supply is None else [supply, supply, supply]
 
     def pay_out(self, ware: int, amount: int, winners: list[int]) -> dict[int, int]:
@@ -57,6 +58,7 @@ class Ledger:
         twin = object.__new__(Ledger)
         twin.wares = [list(w) for w in self.wares]
         twin.islanders = list(self.islanders)
+        twin.placed = [set(nodes) for nodes in self.placed]
         twin.supply = None if self.supply is None else list(self.supply)
         return twin
 
@@ -119,8 +121,9 @@ def evaluate(
 def release_islanders(feature: Feature, ledger: Ledger) -> dict[int, int]:
     """SS-E6: every islander of the feature back to its owner's supply."""
     returned: Counter[int] = Counter()
-    for p, _ in feature.islanders:
+    for p, node in feature.islanders:
         ledger.islanders[p] += 1
+        ledger.placed[p].discard(node)
         returned[p] += 1
     feature.islanders.clear()
     return dict(returned)
@@ -139,3 +142,46 @@ def cover_fish(feature: Feature, covered: set[tuple[int, int]]) -> tuple[int, in
     if best is not None:
         covered.add((best[0], best[1]))
     return best
+
+
+def evaluate_boat(
+    feature: Feature,
+    ledger: Ledger,
+    covered: set[tuple[int, int]],
+    order: list[int],
+    *,
+    pay_unoccupied: bool,
+    return_fishers: bool,
+    tokens: int,
+    turn: int,
+    active: int,
+) -> Event:
+    """SS-B1..B4: a boat placed into a sea region pays its fishers' majority for the uncovered
+    fish, then covers one group (two fish if possible). ``boat-no-trigger`` says why not."""
+    why = None
+    if symbols(feature, covered) == 0:
+        why = "no uncovered fish"
+    elif not feature.islanders and not pay_unoccupied:
+        why = "unoccupied region"
+    if why:
+        return Event(turn, active, "boat-no-trigger", {"why": why})
+    winners = majority(feature, order)
+    amount = symbols(feature, covered)
+    counted = counted_fish(feature, covered)
+    paid = ledger.pay_out(WARE_OF[Kind.SEA], amount, winners)
+    returned = release_islanders(feature, ledger) if return_fishers else {}
+    group = cover_fish(feature, covered) if tokens else None
+    return Event(
+        turn,
+        active,
+        "boat",
+        {
+            "feature": "sea",
+            "ware": "fish",
+            "symbols": amount,
+            "paid": paid,
+            "returned": returned,
+            "covered": group,
+            "fish_groups": counted,
+        },
+    )

@@ -39,15 +39,13 @@ from models.southseas.components import Kind, TileSet, TileType, load_tiles
 from models.southseas.evaluation import (
     Event,
     Ledger,
-    counted_fish,
-    cover_fish,
     evaluate,
-    majority,
+    evaluate_boat,
     release_islanders,
-    symbols,
 )
 from models.southseas.options import SouthSeasOptions
 from models.southseas.ships import Ship, ShipSet, load_ships, payments
+from models.southseas.shipyard import Shipyard
 
 BOAT_TOKENS = 19
 PLACE, ISLANDER, CHOOSE_SHIP, DELIVER, OVER = "place", "islander", "choose-ship", "deliver", "over"
@@ -93,13 +91,10 @@ class SouthSeasState(GameState):
         self.board = Board(game.tiles.start)
         self.pile: list[TileType] = game.tiles.draw_pile()
         rng.shuffle(self.pile)
-        self.ship_pile: list[Ship] = list(game.ships.ships)
-        rng.shuffle(self.ship_pile)
-        self.display: list[Ship] = []
-        self._refill()
+        ships = list(game.ships.ships)
+        rng.shuffle(ships)
+        self.yard = Shipyard(ships, n, self.options.display)
         self.ledger = Ledger(n, self.options.islanders, self.options.ware_supply)
-        self.islander_nodes: list[set[int]] = [set() for _ in range(n)]
-        self.taken: list[list[Ship]] = [[] for _ in range(n)]
         self.covered: set[tuple[int, int]] = set()
         self.boat_tokens = BOAT_TOKENS
         self.player, self.turn, self.unplaceable = 0, 1, 0
@@ -108,6 +103,7 @@ class SouthSeasState(GameState):
         self.placed_at: tuple[int, int] | None = None
         self.awards: list[int] = []  # players still owed a market ship, in order
         self.log: list[Event] = []
+        self.scripted = False
         self.history: list[Action] = []
         self.scores: tuple[float, ...] | None = None
         self._placements: list[tuple[tuple[int, int], int]] = []
@@ -130,7 +126,7 @@ class SouthSeasState(GameState):
 
     def score(self, player: int) -> int:
         """SS-F3: ship points plus one point per three wares."""
-        return sum(s.points for s in self.taken[player]) + sum(self.ledger.wares[player]) // 3
+        return self.yard.points(player) + sum(self.ledger.wares[player]) // 3
 
     def legal_actions(self) -> list[Action]:
         if self.phase == PLACE:
@@ -138,7 +134,7 @@ class SouthSeasState(GameState):
         if self.phase == ISLANDER:
             return self._islander_actions()
         if self.phase == CHOOSE_SHIP:
-            return [TakeShip(s.id) for s in self._top_ships()]
+            return [TakeShip(s.id) for s in self.yard.best()]
         if self.phase == DELIVER:
             return self._deliveries()
         return []
@@ -184,14 +180,9 @@ class SouthSeasState(GameState):
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
         twin.board = self.board.copy()
-        twin.pile, twin.ship_pile, twin.display = (
-            list(self.pile),
-            list(self.ship_pile),
-            list(self.display),
-        )
+        twin.pile = list(self.pile)
+        twin.yard = self.yard.copy()
         twin.ledger = self.ledger.copy()
-        twin.islander_nodes = [set(s) for s in self.islander_nodes]
-        twin.taken = [list(t) for t in self.taken]
         twin.covered = set(self.covered)
         twin.awards, twin.log, twin.history = list(self.awards), list(self.log), list(self.history)
         twin._placements = list(self._placements)
@@ -200,15 +191,20 @@ class SouthSeasState(GameState):
 
     # -- drawing (SS-P1, SS-P4) -----------------------------------------------------------------
     def _draw(self) -> None:
-        while self.pile:
-            tile = self.pile.pop()
+        """SS-P1, SS-P4. When scripted (scenarios name each turn's tile with
+        :meth:`force_draw`), an unplaceable tile met on the way is not removed."""
+        for i in range(len(self.pile) - 1, -1, -1):
+            tile = self.pile[i]
             placements = self.board.legal_placements(tile)
             if placements:
+                del self.pile[i]
                 self.drawn, self._placements, self.phase = tile, placements, PLACE
                 self._placement_set = set(placements)
                 return
-            self.unplaceable += 1
-            self._event("unplaceable", tile=tile.id)
+            if not self.scripted:
+                self.pile.pop()
+                self.unplaceable += 1
+                self._event("unplaceable", tile=tile.id)
         self._finish()
 
     def force_draw(self, tile_id: str) -> None:
@@ -229,18 +225,17 @@ class SouthSeasState(GameState):
             self.drawn = None
             self._draw()
 
+    @property
+    def display(self) -> list[Ship]:
+        return self.yard.display
+
+    @property
+    def taken(self) -> list[list[Ship]]:
+        return self.yard.taken
+
     def arrange_ships(self, ids: list[str]) -> None:
-        """Put the ships in a given order (scenarios): the first ones face up, then the pile
-        from the top. Ships not named keep their shuffled order below."""
-        by_id = {s.id: s for s in (*self.display, *self.ship_pile)}
-        unknown = [i for i in ids if i not in by_id]
-        if unknown:
-            raise AtollError(f"unknown ship {unknown[0]!r}", field="ships")
-        rest = [s for s in (*self.display, *reversed(self.ship_pile)) if s.id not in ids]
-        ordered = [by_id[i] for i in ids] + rest
-        size = self.game.options.display
-        self.display = ordered[:size]
-        self.ship_pile = list(reversed(ordered[size:]))
+        """Scenarios: the named ships first — face up, then the pile from the top."""
+        self.yard.arrange(ids)
 
     def board_tiles(self) -> int:
         return len(self.board.tiles)
@@ -257,7 +252,7 @@ class SouthSeasState(GameState):
                     actions.append(PlaceIslander(i))
         recall = self.options.recall
         if recall == "any_turn" or (recall == "when_empty" and self.ledger.islanders[me] == 0):
-            for node in sorted(self.islander_nodes[me]):
+            for node in sorted(self.ledger.placed[me]):
                 (x, y), piece = self.board.node_place[node]
                 actions.append(Recall(x, y, piece))
         return actions
@@ -268,13 +263,13 @@ class SouthSeasState(GameState):
             assert self.placed_at is not None
             node = self.board.node_at(self.placed_at, action.piece)
             self.board.feature_of(node).islanders.append((me, node))
-            self.islander_nodes[me].add(node)
+            self.ledger.placed[me].add(node)
             self.ledger.islanders[me] -= 1
         elif isinstance(action, Recall):
             node = self.board.node_at((action.x, action.y), action.piece)
             feature = self.board.feature_of(node)
             feature.islanders.remove((me, node))
-            self.islander_nodes[me].discard(node)
+            self.ledger.placed[me].discard(node)
             self.ledger.islanders[me] += 1
             self._event("recall", node=node)
 
@@ -298,7 +293,6 @@ class SouthSeasState(GameState):
             if feature.complete and not feature.closed:
                 completed.add(root)
                 feature.closed = True
-                self._release(feature)
                 self._record(
                     evaluate(
                         feature,
@@ -318,7 +312,6 @@ class SouthSeasState(GameState):
             feature = board.features[board.root(node)]
             feature.closed = True
             merchants = [p for p, _ in feature.islanders]
-            self._release(feature)
             release_islanders(feature, self.ledger)
             self._event("market", at=market, merchant=merchants[0] if merchants else None)
             self.awards.extend(merchants)
@@ -327,41 +320,23 @@ class SouthSeasState(GameState):
 
     def _boat(self, root: int, completed: set[int], order: list[int]) -> None:
         """SS-B1..B4: the boat of the tile just placed may trigger its sea region."""
-        feature = self.board.features[root]
         if root in completed:
             self._event("boat-no-trigger", why="region completed by the same tile")
             return
-        if symbols(feature, self.covered) == 0:
-            self._event("boat-no-trigger", why="no uncovered fish")
-            return
-        if not feature.islanders and self.options.boat_unoccupied == "no_trigger":
-            self._event("boat-no-trigger", why="unoccupied region")
-            return
-        winners = majority(feature, order)
-        amount = symbols(feature, self.covered)
-        counted = counted_fish(feature, self.covered)
-        paid = self.ledger.pay_out(2, amount, winners)
-        returned = {}
-        if self.options.boat_returns_fishers:
-            self._release(feature)
-            returned = release_islanders(feature, self.ledger)
-        group = cover_fish(feature, self.covered) if self.boat_tokens else None
-        if group is not None:
-            self.boat_tokens -= 1
-        self._event(
-            "boat",
-            feature="sea",
-            ware="fish",
-            symbols=amount,
-            paid=paid,
-            returned=returned,
-            covered=group,
-            fish_groups=counted,
+        event = evaluate_boat(
+            self.board.features[root],
+            self.ledger,
+            self.covered,
+            order,
+            pay_unoccupied=self.options.boat_unoccupied == "cover_fish",
+            return_fishers=self.options.boat_returns_fishers,
+            tokens=self.boat_tokens,
+            turn=self.turn,
+            active=self.player,
         )
-
-    def _release(self, feature: object) -> None:
-        for p, node in getattr(feature, "islanders", []):
-            self.islander_nodes[p].discard(node)
+        if event.kind == "boat" and event.data["covered"] is not None:
+            self.boat_tokens -= 1
+        self.log.append(event)
 
     def _record(self, event: Event) -> None:
         self.log.append(event)
@@ -370,20 +345,10 @@ class SouthSeasState(GameState):
         self.log.append(Event(self.turn, self.player, kind, data))
 
     # -- ships (SS-M2, SS-M3, SS-S1..S3) --------------------------------------------------------
-    def _refill(self) -> None:
-        while len(self.display) < self.game.options.display and self.ship_pile:
-            self.display.append(self.ship_pile.pop())
-
-    def _top_ships(self) -> list[Ship]:
-        if not self.display:
-            return []
-        top = max(s.points for s in self.display)
-        return [s for s in self.display if s.points == top]
-
     def _next_award(self) -> None:
         """Give owed market ships in order; a tie among the best waits for its owner's choice."""
         while self.awards:
-            top = self._top_ships()
+            top = self.yard.best()
             if not top:
                 self.awards.clear()
                 break
@@ -395,10 +360,7 @@ class SouthSeasState(GameState):
         self._auto_pass()
 
     def _award(self, player: int, ship_id: str) -> None:
-        ship = next(s for s in self.display if s.id == ship_id)
-        self.display.remove(ship)
-        self.taken[player].append(ship)
-        self._refill()
+        ship = self.yard.take(player, ship_id)
         self.log.append(
             Event(self.turn, player, "market-ship", {"ship": ship_id, "points": ship.points})
         )
@@ -412,11 +374,8 @@ class SouthSeasState(GameState):
         return actions
 
     def _deliver(self, action: Deliver) -> None:
-        ship = next(s for s in self.display if s.id == action.ship)
         self.ledger.pay_in(self.player, action.payment)
-        self.display.remove(ship)
-        self.taken[self.player].append(ship)
-        self._refill()
+        ship = self.yard.take(self.player, action.ship)
         self._event("delivery", ship=ship.id, payment=action.payment, points=ship.points)
 
     # -- turn end, game end (SS-T2, SS-F1..F4) --------------------------------------------------
@@ -430,7 +389,7 @@ class SouthSeasState(GameState):
                 self._end_turn()
 
     def _end_turn(self) -> None:
-        if not self.pile or (not self.display and not self.ship_pile):
+        if not self.pile or self.yard.exhausted:
             self._finish()
             return
         self.player = (self.player + 1) % self.game.num_players
@@ -453,8 +412,6 @@ class SouthSeasState(GameState):
             else:  # SS-F2: a merchant on an unfinished market just goes home
                 release_islanders(feature, self.ledger)
             feature.closed = True
-        for nodes in self.islander_nodes:
-            nodes.clear()
         self.scores = tuple(float(self.score(p)) for p in range(self.game.num_players))
         self._event("game-end", scores=self.scores)
 

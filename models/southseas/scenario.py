@@ -75,6 +75,7 @@ def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> Sou
     try:
         game = SouthSeas(players, options, tiles, ships)
         state = game.new_initial_state(int(data.get("seed", 0)))
+        state.scripted = True
         if "ships" in data:
             state.arrange_ships(list(data["ships"]))
     except AtollError as exc:

@@ -64,34 +64,35 @@ def payments(ship: Ship, holdings: Wares) -> frozenset[Wares]:
 
 @lru_cache(maxsize=1 << 16)
 def _payments(ship: Ship, holdings: Wares) -> frozenset[Wares]:
-    base = tuple(h - f for h, f in zip(holdings, ship.fixed, strict=True))
+    base = _minus(holdings, ship.fixed)
     if min(base) < 0:
         return frozenset()
-    after_same: list[tuple[Wares, Wares]] = []  # (paid so far, left)
+    # (paid for the "same" part, left after it) for each choice of types
+    after_same: list[tuple[Wares, Wares]] = [((0, 0, 0), base)]
     if ship.same_types:
+        after_same = []
         for types in combinations(range(3), ship.same_types):
-            paid = [0, 0, 0]
-            for t in types:
-                paid[t] = ship.same_each
-            left = tuple(b - p for b, p in zip(base, paid, strict=True))
+            each = ship.same_each
+            same = (each if 0 in types else 0, each if 1 in types else 0, each if 2 in types else 0)
+            left = _minus(base, same)
             if min(left) >= 0:
-                after_same.append((tuple(paid), left))  # type: ignore[arg-type]
-    else:
-        after_same.append(((0, 0, 0), base))  # type: ignore[arg-type]
+                after_same.append((same, left))
     out = set()
     n = ship.any
-    for paid, left in after_same:
+    for same, left in after_same:
         for a in range(min(n, left[0]) + 1):
             for b in range(min(n - a, left[1]) + 1):
                 c = n - a - b
                 if c <= left[2]:
-                    total = (
-                        ship.fixed[0] + paid[0] + a,
-                        ship.fixed[1] + paid[1] + b,
-                        ship.fixed[2] + paid[2] + c,
+                    fixed = ship.fixed
+                    out.add(
+                        (fixed[0] + same[0] + a, fixed[1] + same[1] + b, fixed[2] + same[2] + c)
                     )
-                    out.add(total)
     return frozenset(out)
+
+
+def _minus(a: Wares, b: Wares) -> Wares:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
 
 
 def load_ships(path: str | Path | None = None) -> ShipSet:
@@ -113,7 +114,8 @@ def parse_ships(data: Mapping[str, Any], *, source: str | Path = "<ships>") -> S
     ids = [s.id for s in ships]
     if len(set(ids)) != len(ids):
         dup = next(x for x in ids if ids.count(x) > 1)
-        raise AtollError(f"duplicate ship id {dup!r}", source=source, field="id")
+        where = f"ship[{len(ids) - 1 - ids[::-1].index(dup)}]"
+        raise AtollError(f"duplicate ship id {dup!r}", source=source, entry=where, field="id")
     reconstruction = data.get("reconstruction", False)
     if not isinstance(reconstruction, bool):
         raise AtollError("must be true or false", source=source, field="reconstruction")
@@ -160,5 +162,5 @@ def _parse_ship(entry: Any, source: str | Path, index: int) -> Ship:
     if types > 3 or (types == 0) != (each == 0):
         raise fail("same", "types (1 to 3) and each (>= 1) go together")
     if sum(fixed) + any_count + types * each == 0:
-        raise fail(None, "a ship without requirement: give fixed, any or same")
+        raise fail("fixed", "a ship without requirement: give fixed, any or same")
     return Ship(entry["id"], points, fixed, any_count, types, each)  # type: ignore[arg-type]

@@ -30,7 +30,7 @@ def test_random_games_keep_every_invariant(players: int) -> None:
     game = SouthSeas(players)
     for seed in spawn_seeds(players, 125):
         state = play_checked(game, seed)
-        assert state.board_tiles() + state.unplaceable == 73 or not state.ship_pile
+        assert state.board_tiles() + state.unplaceable == 73 or state.yard.exhausted
         # a replay of the log reproduces the game
         again = game.new_initial_state(seed)
         for action in state.history:
