@@ -151,7 +151,7 @@ def test_SS_M1_market_needs_all_eight_neighbours() -> None:
     assert state.board.completed_markets((0, 1)) == []
 
 
-def test_SS_M2_M3_two_markets_at_once_clockwise_from_the_active_player() -> None:
+def test_SS_M2_SS_M3_two_markets_at_once_clockwise_from_the_active_player() -> None:
     state = play(
         [*TWO_MARKETS, {"tile": "sea", "at": [0, 1], "take": "B5"}], players=3, ships=SHIP_ORDER
     )
@@ -263,7 +263,7 @@ def test_SS_T2_game_ends_after_the_last_ship() -> None:
     assert state.is_terminal() and state.pile  # tiles were left
 
 
-def test_SS_F1_F3_unfinished_features_pay_at_the_end() -> None:
+def test_SS_F1_SS_F3_unfinished_features_pay_at_the_end() -> None:
     def run(**options: object):  # type: ignore[no-untyped-def]
         state = small_game({"market": 1, "band": 1, "sea": 1}, **options)
         for move in [

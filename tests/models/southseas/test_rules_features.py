@@ -69,7 +69,7 @@ def test_SS_P4_unplaceable_tile_is_removed_and_another_drawn() -> None:
         play([{"tile": "full", "unplaceable": True}])
 
 
-def test_SS_I1_I2_one_islander_on_a_piece_of_the_new_tile() -> None:
+def test_SS_I1_SS_I2_one_islander_on_a_piece_of_the_new_tile() -> None:
     state = play([])
     state.force_draw("bridge")
     state.apply(Place(1, 0, 0))
@@ -132,7 +132,7 @@ def test_SS_I4_empty_supply_places_no_islander() -> None:
         play([*FOUR_OUT, {"tile": "sea", "at": [0, 2], "islander": 0}], options={"recall": "never"})
 
 
-def test_SS_E1_E3_island_closed_by_several_tiles_pays_bananas() -> None:
+def test_SS_E1_SS_E3_island_closed_by_several_tiles_pays_bananas() -> None:
     # band north of the start, then a cap closing it from the north: 1 + 2 + 1 bananas
     state = play(
         [
