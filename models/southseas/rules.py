@@ -104,6 +104,13 @@ class SouthSeasState(GameState):
         self.awards: list[int] = []  # players still owed a market ship, in order
         self.log: list[Event] = []
         self.scripted = False
+        self._event(
+            "setup",
+            players=n,
+            options=self.options.to_dict(),
+            tiles={"source": game.tiles.source, "reconstruction": game.tiles.reconstruction},
+            ships={"source": game.ships.source, "reconstruction": game.ships.reconstruction},
+        )
         self.history: list[Action] = []
         self.scores: tuple[float, ...] | None = None
         self._placements: list[tuple[tuple[int, int], int]] = []
