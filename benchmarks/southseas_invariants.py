@@ -57,8 +57,10 @@ def main() -> None:
     elapsed = time.perf_counter() - start
     for players, seed, found in failures[:10]:
         print(f"FAIL players={players} seed={seed}: {found[:3]}")
-    print(f"{args.games} games checked in {elapsed:.0f} s on {args.workers} workers; "
-          f"{len(failures)} with a broken invariant")
+    print(
+        f"{args.games} games checked in {elapsed:.0f} s on {args.workers} workers; "
+        f"{len(failures)} with a broken invariant"
+    )
 
 
 if __name__ == "__main__":

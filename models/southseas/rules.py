@@ -244,6 +244,12 @@ class SouthSeasState(GameState):
         """Scenarios: the named ships first — face up, then the pile from the top."""
         self.yard.arrange(ids)
 
+    def _repr_png_(self) -> bytes:
+        """The board as a PNG, so a state shows itself in a notebook."""
+        from models.southseas.render import state_png  # matplotlib only when drawn
+
+        return state_png(self)
+
     def board_tiles(self) -> int:
         return len(self.board.tiles)
 

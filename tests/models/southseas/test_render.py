@@ -1,0 +1,125 @@
+"""The South Seas board picture: every tile, islander, covered fish and symbol is drawn once.
+
+Artists carry gids, so the tests count what the picture shows and compare it with the state.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from matplotlib.collections import Collection, PathCollection
+from matplotlib.colors import to_hex
+from matplotlib.figure import Figure
+from matplotlib.image import imread
+
+from models.southseas.components import Kind, Piece
+from models.southseas.render import COLOURS, draw_board, save_board_png, state_png
+from models.southseas.rules import SouthSeas, SouthSeasState
+from tests.models.southseas.helpers import play
+
+#: A fisher, a boat that covers the fish group of two, a merchant, a bridge fisher, an island
+#: settler and a bridge ending at a junction stone (see test_rules_features.py for the start).
+MOVES = [
+    {"tile": "sea-fish", "at": [0, 1], "islander": 0},
+    {"tile": "sea-boat", "at": [1, 1]},
+    {"tile": "market", "at": [-1, 1], "islander": 0},
+    {"tile": "bridge-curve", "at": [1, 0], "rotation": 2, "islander": 0},
+    {"tile": "band", "at": [0, -1], "islander": 0},
+    {"tile": "bridge-end", "at": [-1, 0]},
+]
+
+
+def count(fig: Figure, gid: str) -> int:
+    """How many markers (scatter points) or shapes (polygons, lines) carry ``gid``."""
+    total = 0
+    for artist in fig.axes[0].get_children():
+        if isinstance(artist, Collection) and artist.get_gid() == gid:
+            scatter = isinstance(artist, PathCollection)
+            total += len(artist.get_offsets() if scatter else artist.get_paths())
+    return total
+
+
+def texts(fig: Figure) -> list[str]:
+    return [t.get_text() for t in fig.texts]
+
+
+def pieces(state: SouthSeasState) -> list[tuple[int, Piece]]:
+    """(node, piece) of every piece on the board."""
+    board = state.board
+    return [(node, board.piece(node)) for node in range(len(board.node_place))]
+
+
+def check_counts(state: SouthSeasState, fig: Figure) -> None:
+    board, covered = state.board, state.covered
+    all_pieces = pieces(state)
+    fish = {(node, g): n for node, p in all_pieces for g, n in enumerate(p.fish)}
+    kinds = [p.kind for _, p in all_pieces]
+    islanders = [i for f in board.features.values() for i in f.islanders]
+    assert count(fig, "tiles") == len(board.tiles)
+    assert count(fig, "islander") == len(islanders)
+    assert count(fig, "covered fish") == sum(fish[g] for g in covered)
+    assert count(fig, "boat token") == len(covered)
+    assert count(fig, "fish") == sum(fish.values()) - sum(fish[g] for g in covered)
+    assert count(fig, "islands") == kinds.count(Kind.ISLAND)
+    assert count(fig, "bridges 2.1") == kinds.count(Kind.BRIDGE)
+    assert count(fig, "market") == kinds.count(Kind.MARKET)
+    assert count(fig, "fishing boat") == sum(p.boat for _, p in all_pieces)
+    assert count(fig, "banana") == sum(p.bananas for _, p in all_pieces)
+    assert count(fig, "shell") == sum(p.shells for _, p in all_pieces)
+    if islanders:  # each islander in its owner's colour
+        dots = [a for a in fig.axes[0].collections if a.get_gid() == "islander"]
+        colours = [to_hex(c) for c in dots[0].get_facecolors()]
+        owners = [COLOURS[f"player {p}"] for p, _ in islanders]
+        assert sorted(colours) == sorted(owners)
+
+
+def check_png(path: Path) -> None:
+    assert path.is_file() and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    pixels = imread(path)
+    assert pixels.ndim == 3 and pixels.shape[0] > 300 and pixels.shape[1] > 300
+
+
+def test_scenario_board_with_islanders_boat_and_market(tmp_path: Path) -> None:
+    state = play(MOVES)
+    assert state.covered and state.board.markets  # the boat covered fish; the market is open
+    fig = draw_board(state)
+    check_counts(state, fig)
+    assert count(fig, "islander") == 3
+    assert count(fig, "covered fish") == 2 and count(fig, "boat token") == 1
+    assert count(fig, "junction stone") == 1 and count(fig, "market") == 1
+    assert count(fig, "frontier") == len(state.board.frontier)
+    assert texts(fig) == ["South Seas — turn 7"]  # test tiles and ships: no reconstruction note
+    path = save_board_png(state, tmp_path / "deep" / "scenario.png", note="scenario")
+    check_png(path)
+    fig = draw_board(state, title="Reef", note="by hand")
+    assert texts(fig) == ["Reef", "by hand"]
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_full_random_game_on_the_bundled_tiles(tmp_path: Path, seed: int) -> None:
+    state = SouthSeas(4).new_initial_state(seed)
+    rng, middle = random.Random(seed), None
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        if middle is None and len(state.board.tiles) >= 40:
+            middle = state.clone()
+    assert middle is not None and len(state.board.tiles) > 60
+    for which, shown in (("middle", middle), ("end", state)):
+        start = time.perf_counter()
+        path = save_board_png(shown, tmp_path / f"{which}.png")
+        assert time.perf_counter() - start < 2.0, "a full board renders in well under 2 s"
+        check_png(path)
+        fig = draw_board(shown)
+        check_counts(shown, fig)
+        note = texts(fig)[-1]
+        assert "tiles: RECONSTRUCTION" in note and "ships: RECONSTRUCTION" in note
+    assert count(draw_board(middle), "islander") > 0 and middle.covered
+    assert texts(draw_board(state))[0].endswith("(game over)")
+
+
+def test_state_png_gives_png_bytes() -> None:
+    data = state_png(play(MOVES[:2]))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5_000
