@@ -88,3 +88,31 @@ def validate(
         return pydantic.TypeAdapter(model).validate_python(data)
     except pydantic.ValidationError as exc:
         raise validation_error(exc, source=source, entry=entry) from None
+
+
+def component_entries(
+    data: Mapping[str, Any], *, source: str | Path, key: str, what: str
+) -> tuple[list[Any], bool, str]:
+    """The ``[[key]]`` entries of a component file, with its ``reconstruction`` label and
+    ``note``; any other top-level key is an error.
+
+    Every component file (tiles, ships, clue decks) says whether it is a reconstruction, so
+    every report that uses it can say so.
+
+    >>> component_entries({"card": [{"clue": "in lake"}], "reconstruction": True},
+    ...                   source="deck.toml", key="card", what="a deck")
+    ([{'clue': 'in lake'}], True, '')
+    """
+    extra = set(data) - {"reconstruction", "note", key}
+    if extra:
+        raise AtollError("unknown key", source=source, entry=sorted(extra)[0])
+    raw = data.get(key)
+    if not isinstance(raw, list) or not raw:
+        raise AtollError(f"{what} needs [[{key}]] entries", source=source, entry=key)
+    reconstruction = data.get("reconstruction", False)
+    if not isinstance(reconstruction, bool):
+        raise AtollError("must be true or false", source=source, field="reconstruction")
+    note = data.get("note", "")
+    if not isinstance(note, str):
+        raise AtollError("must be a string", source=source, field="note")
+    return raw, reconstruction, note

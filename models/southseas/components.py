@@ -52,7 +52,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from models.data import bundled_path, read_toml
+from models.data import bundled_path, component_entries, read_toml
 from models.errors import AtollError
 from models.southseas.geometry import SIDES, parse_port_name, port_name, rotate_port
 
@@ -201,12 +201,9 @@ def load_tiles(path: str | Path | None = None) -> TileSet:
 
 
 def parse_tiles(data: Mapping[str, Any], *, source: str | Path = "<tiles>") -> TileSet:
-    extra = set(data) - {"reconstruction", "note", "tile"}
-    if extra:
-        raise AtollError("unknown key", source=source, entry=sorted(extra)[0])
-    raw = data.get("tile")
-    if not isinstance(raw, list) or not raw:
-        raise AtollError("a tile set needs [[tile]] entries", source=source, entry="tile")
+    raw, reconstruction, note = component_entries(
+        data, source=source, key="tile", what="a tile set"
+    )
     types = []
     seen: set[str] = set()
     for i, entry in enumerate(raw):
@@ -223,10 +220,7 @@ def parse_tiles(data: Mapping[str, Any], *, source: str | Path = "<tiles>") -> T
         raise AtollError(
             f"{what} (mark exactly one tile with start = true)", source=source, field="start"
         )
-    reconstruction = data.get("reconstruction", False)
-    if not isinstance(reconstruction, bool):
-        raise AtollError("must be true or false", source=source, field="reconstruction")
-    return TileSet(tuple(types), str(source), reconstruction, str(data.get("note", "")))
+    return TileSet(tuple(types), str(source), reconstruction, note)
 
 
 def _parse_tile(entry: Any, source: str | Path, index: int) -> TileType:

@@ -24,7 +24,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from models.data import bundled_path, read_toml
+from models.data import bundled_path, component_entries, read_toml
 from models.errors import AtollError
 from models.southseas.components import WARES
 
@@ -102,12 +102,9 @@ def load_ships(path: str | Path | None = None) -> ShipSet:
 
 
 def parse_ships(data: Mapping[str, Any], *, source: str | Path = "<ships>") -> ShipSet:
-    extra = set(data) - {"reconstruction", "note", "ship"}
-    if extra:
-        raise AtollError("unknown key", source=source, entry=sorted(extra)[0])
-    raw = data.get("ship")
-    if not isinstance(raw, list) or not raw:
-        raise AtollError("needs [[ship]] entries", source=source, entry="ship")
+    raw, reconstruction, note = component_entries(
+        data, source=source, key="ship", what="a ship file"
+    )
     ships = []
     for i, entry in enumerate(raw):
         ships.append(_parse_ship(entry, source, i))
@@ -116,10 +113,7 @@ def parse_ships(data: Mapping[str, Any], *, source: str | Path = "<ships>") -> S
         dup = next(x for x in ids if ids.count(x) > 1)
         where = f"ship[{len(ids) - 1 - ids[::-1].index(dup)}]"
         raise AtollError(f"duplicate ship id {dup!r}", source=source, entry=where, field="id")
-    reconstruction = data.get("reconstruction", False)
-    if not isinstance(reconstruction, bool):
-        raise AtollError("must be true or false", source=source, field="reconstruction")
-    return ShipSet(tuple(ships), str(source), reconstruction, str(data.get("note", "")))
+    return ShipSet(tuple(ships), str(source), reconstruction, note)
 
 
 def _count(value: Any, fail: Any, field: str) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from models.data import bundled_path, read_toml
+from models.data import bundled_path, component_entries, read_toml
 from models.errors import AtollError
 from models.tobago.clues import Clue
 
@@ -35,13 +35,9 @@ class Deck:
 def load_deck(path: str | Path | None = None) -> Deck:
     """Read a deck file; the bundled reconstruction when no path is given."""
     path = Path(path) if path is not None else bundled_path("tobago", "clues.toml")
-    data = read_toml(path)
-    extra = set(data) - {"reconstruction", "note", "card"}
-    if extra:
-        raise AtollError("unknown key", source=path, entry=sorted(extra)[0])
-    raw = data.get("card")
-    if not isinstance(raw, list) or not raw:
-        raise AtollError("a deck needs [[card]] entries", source=path, entry="card")
+    raw, reconstruction, note = component_entries(
+        read_toml(path), source=path, key="card", what="a deck"
+    )
     cards = []
     for i, card in enumerate(raw):
         entry = f"card[{i}]"
@@ -53,7 +49,4 @@ def load_deck(path: str | Path | None = None) -> Deck:
             cards.append(Clue.parse(card["clue"]))
         except AtollError as exc:
             raise AtollError(exc.message, source=path, entry=entry, field="clue") from None
-    reconstruction = data.get("reconstruction", False)
-    if not isinstance(reconstruction, bool):
-        raise AtollError("must be true or false", source=path, field="reconstruction")
-    return Deck(tuple(cards), str(path), reconstruction, str(data.get("note", "")))
+    return Deck(tuple(cards), str(path), reconstruction, note)
