@@ -6,6 +6,11 @@ boat triggered is evaluated; completed markets give ships; the player may delive
 then the next player draws (a tile with no legal placement is removed, SS-P4). A decision whose
 only choice is :class:`Pass` is taken automatically.
 
+Two readings the texts leave open are fixed here and logged when they apply: a boat whose tile
+also completes its sea region does not trigger a second evaluation (the completion pays every
+uncovered fish; event ``boat-no-trigger``), and a boat evaluation that finds the boat tokens used
+up pays but covers nothing (never with the 19 boats of the bundled tiles).
+
 >>> game = SouthSeas(players=3)
 >>> state = game.new_initial_state(seed=1)
 >>> import random
