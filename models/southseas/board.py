@@ -115,7 +115,7 @@ class Board:
         """Every (position, rotation) where ``tile`` may go: SS-P2 (a shared side) and SS-P3
         (every touching side continues bridge, island or sea). Symmetric rotations once."""
         out: list[tuple[Position, int]] = []
-        rotations = _distinct_rotations(tile)
+        rotations = tile.rotations
         fits = _FITS
         for need, positions in self.by_need.items():
             for r in rotations:
@@ -268,11 +268,3 @@ class Board:
 
 #: Whether a side pattern meets a frontier requirement, shared by all boards (few keys).
 _FITS: dict[tuple[tuple[str | None, ...], tuple[str, ...]], bool] = {}
-_ROTATIONS: dict[TileType, tuple[int, ...]] = {}
-
-
-def _distinct_rotations(tile: TileType) -> tuple[int, ...]:
-    rotations = _ROTATIONS.get(tile)
-    if rotations is None:
-        rotations = _ROTATIONS[tile] = tile.distinct_rotations()
-    return rotations

@@ -130,11 +130,14 @@ class TileType:
                     table[rotate_port(p, r)] = i
             port_piece.append(tuple(table))
         object.__setattr__(self, "port_piece", tuple(port_piece))
+        object.__setattr__(self, "rotations", self.distinct_rotations())
 
     #: For each rotation, the side letters N, E, S, W after turning.
     patterns: tuple[tuple[str, ...], ...] = dataclasses.field(init=False, repr=False)
     #: For each rotation, which piece owns each of the 12 ports.
     port_piece: tuple[tuple[int, ...], ...] = dataclasses.field(init=False, repr=False)
+    #: The rotations that give different tiles (placements try only these).
+    rotations: tuple[int, ...] = dataclasses.field(init=False, repr=False)
 
     @property
     def market(self) -> bool:

@@ -185,3 +185,26 @@ def evaluate_boat(
             "fish_groups": counted,
         },
     )
+
+
+def end_scoring(
+    features: list[Feature],
+    ledger: Ledger,
+    covered: set[tuple[int, int]],
+    order: list[int],
+    score_unfinished: bool,
+    turn: int,
+    active: int,
+) -> list[Event]:
+    """SS-F1, SS-F2: every unfinished bridge, island and sea region with islanders is evaluated
+    as if complete (unless the option turns it off); a merchant on an unfinished market just
+    goes home. Every feature is closed afterwards."""
+    events = []
+    for feature in features:
+        scored = feature.kind is not Kind.MARKET and score_unfinished
+        if feature.islanders and scored:
+            events.append(evaluate(feature, ledger, covered, order, turn, active, "end"))
+        else:
+            release_islanders(feature, ledger)
+        feature.closed = True
+    return events

@@ -40,14 +40,16 @@ from models.southseas.actions import (
     TakeShip,
 )
 from models.southseas.board import Board
-from models.southseas.components import Kind, TileSet, TileType, load_tiles
+from models.southseas.components import TileSet, TileType, load_tiles
 from models.southseas.evaluation import (
     Event,
     Ledger,
+    end_scoring,
     evaluate,
     evaluate_boat,
     release_islanders,
 )
+from models.southseas.islanders import islander_actions, place_islander, recall_islander
 from models.southseas.options import SouthSeasOptions
 from models.southseas.ships import Ship, ShipSet, load_ships, payments
 from models.southseas.shipyard import Shipyard
@@ -260,35 +262,17 @@ class SouthSeasState(GameState):
 
     # -- islanders (SS-I1..I4, recall) ----------------------------------------------------------
     def _islander_actions(self) -> list[Action]:
-        actions: list[Action] = [PASS]
-        me = self.player
         assert self.placed_at is not None
         placed = self.board.tiles[self.placed_at]
-        if self.ledger.islanders[me] > 0:
-            for i in range(len(placed.tile.pieces)):
-                if not self.board.feature_of(placed.node(i)).islanders:
-                    actions.append(PlaceIslander(i))
-        recall = self.options.recall
-        if recall == "any_turn" or (recall == "when_empty" and self.ledger.islanders[me] == 0):
-            for node in sorted(self.ledger.placed[me]):
-                (x, y), piece = self.board.node_place[node]
-                actions.append(Recall(x, y, piece))
-        return actions
+        return islander_actions(self.board, placed, self.ledger, self.player, self.options.recall)
 
     def _islander(self, action: Action) -> None:
-        me = self.player
         if isinstance(action, PlaceIslander):
             assert self.placed_at is not None
-            node = self.board.node_at(self.placed_at, action.piece)
-            self.board.feature_of(node).islanders.append((me, node))
-            self.ledger.placed[me].add(node)
-            self.ledger.islanders[me] -= 1
+            placed = self.board.tiles[self.placed_at]
+            place_islander(self.board, placed, self.ledger, self.player, action.piece)
         elif isinstance(action, Recall):
-            node = self.board.node_at((action.x, action.y), action.piece)
-            feature = self.board.feature_of(node)
-            feature.islanders.remove((me, node))
-            self.ledger.placed[me].discard(node)
-            self.ledger.islanders[me] += 1
+            node = recall_islander(self.board, self.ledger, self.player, action)
             self._event("recall", node=node)
 
     # -- evaluation (SS-E, SS-B, SS-M) ----------------------------------------------------------
@@ -418,31 +402,31 @@ class SouthSeasState(GameState):
     def _finish(self) -> None:
         """SS-F1..F4: unfinished features with islanders pay as if complete; markets nothing."""
         self.phase, self.drawn, self._placements = OVER, None, []
-        order = self._order()
-        for _, feature in list(self.board.open_features()):
-            scored = feature.kind is not Kind.MARKET and self.options.score_unfinished
-            if feature.islanders and scored:
-                self._record(
-                    evaluate(
-                        feature, self.ledger, self.covered, order, self.turn, self.player, "end"
-                    )
-                )
-            else:  # SS-F2: a merchant on an unfinished market just goes home
-                release_islanders(feature, self.ledger)
-            feature.closed = True
+        features = [f for _, f in self.board.open_features()]
+        self.log += end_scoring(
+            features,
+            self.ledger,
+            self.covered,
+            self._order(),
+            self.options.score_unfinished,
+            self.turn,
+            self.player,
+        )
         self.scores = tuple(float(self.score(p)) for p in range(self.game.num_players))
         self._event("game-end", scores=self.scores)
 
     def _why_illegal(self, action: Hashable) -> str:
-        if self.phase == PLACE and isinstance(action, Place):
-            return "SS-P2/P3: the tile must share a side and continue every touching side"
-        if self.phase == ISLANDER and isinstance(action, PlaceIslander):
-            return (
-                "SS-I1..I3: a piece of the new tile, from supply, not joined to an occupied feature"
-            )
-        if self.phase == DELIVER and isinstance(action, Deliver):
-            return "SS-S1: a face-up ship and a payment that meets it from your wares"
-        return f"phase {self.phase} expects another kind of action"
+        why = _ILLEGAL.get((self.phase, type(action)))
+        return why or f"phase {self.phase} expects another kind of action"
+
+
+#: The rule an action of a phase breaks when it is not among the legal ones.
+_ILLEGAL = {
+    (PLACE, Place): "SS-P2/P3: the tile must share a side and continue every touching side",
+    (ISLANDER, PlaceIslander): "SS-I1..I3: a piece of the new tile, from supply, not joined "
+    "to an occupied feature",
+    (DELIVER, Deliver): "SS-S1: a face-up ship and a payment that meets it from your wares",
+}
 
 
 def winners(state: SouthSeasState) -> list[int]:
