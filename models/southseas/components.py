@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -380,6 +381,36 @@ def _symbols(raw: Mapping[str, Any], kind: Kind, fail: Any) -> dict[str, Any]:
             raise fail("end", f"a bridge end is one of {', '.join(BRIDGE_ENDS)}")
         out["end"] = raw["end"]
     return out
+
+
+def dump_tiles(tiles: TileSet) -> str:
+    """The tile set as TOML in the documented format (for normalising a transcribed file)."""
+    lines = [f"reconstruction = {str(tiles.reconstruction).lower()}"]
+    if tiles.note:
+        lines.append(f"note = {json.dumps(tiles.note)}")
+    for t in tiles.types:
+        lines += [
+            "[[tile]]",
+            f'id = "{t.id}"',
+            f"count = {t.count}",
+            f'edges = "{t.edges}"',
+            f"start = {str(t.start).lower()}",
+        ]
+        for p in t.pieces:
+            lines.append("[[tile.piece]]")
+            lines.append(f'kind = "{p.kind.value}"')
+            if p.kind.value != "market":
+                lines.append("sides = [" + ", ".join(f'"{s}"' for s in p.side_names()) + "]")
+            for field in ("bananas", "shells"):
+                if getattr(p, field):
+                    lines.append(f"{field} = {getattr(p, field)}")
+            if p.fish:
+                lines.append(f"fish = {list(p.fish)}")
+            if p.boat:
+                lines.append("boat = true")
+            if p.end:
+                lines.append(f'end = "{p.end}"')
+    return "\n".join(lines) + "\n"
 
 
 def _a(word: str) -> str:

@@ -18,7 +18,7 @@ Wares are counted as a triple (shells, bananas, fish).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
@@ -158,3 +158,20 @@ def _parse_ship(entry: Any, source: str | Path, index: int) -> Ship:
     if sum(fixed) + any_count + types * each == 0:
         raise fail("fixed", "a ship without requirement: give fixed, any or same")
     return Ship(entry["id"], points, fixed, any_count, types, each)  # type: ignore[arg-type]
+
+
+def dump_ships(ships: Sequence[Ship]) -> str:
+    """Ships as TOML in the documented format."""
+    lines = []
+    for s in ships:
+        lines += ["[[ship]]", f'id = "{s.id}"', f"points = {s.points}"]
+        fixed = ", ".join(
+            f"{w} = {n}" for w, n in zip(("shells", "bananas", "fish"), s.fixed, strict=True) if n
+        )
+        if fixed:
+            lines.append(f"fixed = {{ {fixed} }}")
+        if s.any:
+            lines.append(f"any = {s.any}")
+        if s.same_types:
+            lines.append(f"same = {{ types = {s.same_types}, each = {s.same_each} }}")
+    return "\n".join(lines) + "\n"
