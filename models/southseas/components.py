@@ -391,7 +391,7 @@ def dump_tiles(tiles: TileSet) -> str:
     for t in tiles.types:
         lines += [
             "[[tile]]",
-            f'id = "{t.id}"',
+            f"id = {json.dumps(t.id)}",
             f"count = {t.count}",
             f'edges = "{t.edges}"',
             f"start = {str(t.start).lower()}",

@@ -18,6 +18,7 @@ Wares are counted as a triple (shells, bananas, fish).
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -164,7 +165,7 @@ def dump_ships(ships: Sequence[Ship]) -> str:
     """Ships as TOML in the documented format."""
     lines = []
     for s in ships:
-        lines += ["[[ship]]", f'id = "{s.id}"', f"points = {s.points}"]
+        lines += ["[[ship]]", f"id = {json.dumps(s.id)}", f"points = {s.points}"]
         fixed = ", ".join(
             f"{w} = {n}" for w, n in zip(("shells", "bananas", "fish"), s.fixed, strict=True) if n
         )
