@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from models.tobago.clues import Clue
+from models.tobago.clues import Clue, mask_bits
 from models.tobago.hints import TREASURES
 from models.tobago.rules import EXCLUDES_ALL, EXCLUDES_NONE, LEGAL, candidate_mask
 from solvers.hints import HintProblem
@@ -51,18 +51,9 @@ def _has_distinct_representatives(sets: list[int], allowed: int) -> bool:
     return True
 
 
-def _indices(mask: int) -> list[int]:
-    out = []
-    while mask:
-        bit = mask & -mask
-        out.append(bit.bit_length() - 1)
-        mask ^= bit
-    return out
-
-
 def candidate_indices(problem: HintProblem, distinct: bool) -> dict[int, list[int]]:
     masks = distinct_masks(problem) if distinct else candidate_masks(problem)
-    return {t: _indices(m) for t, m in masks.items()}
+    return {t: mask_bits(m) for t, m in masks.items()}
 
 
 def legality_codes(candidates: Sequence[int], clue_masks: Sequence[int]) -> list[int]:

@@ -18,13 +18,9 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from models.tobago.clues import Clue
+from models.tobago.clues import Clue, mask_bits
 from models.tobago.hints import TREASURES
 from solvers.hints import HintProblem
-
-
-def _indices(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def _enumerating_solver() -> cp_model.CpSolver:
@@ -68,7 +64,7 @@ def _solve_alone(
     model.add_exactly_one(at)
     for t in treasures:
         for mask in problem.hint_masks[t]:
-            model.add(sum(at[i] for i in _indices(mask)) == 1).only_enforce_if(chosen[t])
+            model.add(sum(at[i] for i in mask_bits(mask)) == 1).only_enforce_if(chosen[t])
     treasure = model.new_int_var(min(treasures), max(treasures), "treasure")
     field = model.new_int_var(0, max(problem.size - 1, 0), "field")
     model.add(treasure == sum(t * v for t, v in chosen.items()))
@@ -76,7 +72,7 @@ def _solve_alone(
     clue_vars = []
     for clue in clues:
         holds = model.new_bool_var(f"holds[{clue}]")
-        model.add(holds == sum(at[i] for i in _indices(problem.mask(clue))))
+        model.add(holds == sum(at[i] for i in mask_bits(problem.mask(clue))))
         clue_vars.append(holds)
     solver = _enumerating_solver()
     collector = _Collector(treasure, field, clue_vars)
@@ -101,7 +97,7 @@ def _distinct_candidates(problem: HintProblem) -> dict[int, list[int]]:
     for t in TREASURES:
         model.add_exactly_one(at[t, i] for i in range(problem.size))
         for mask in problem.hint_masks[t]:
-            model.add(sum(at[t, i] for i in _indices(mask)) == 1)
+            model.add(sum(at[t, i] for i in mask_bits(mask)) == 1)
     for i in range(problem.size):
         model.add_at_most_one(at[t, i] for t in TREASURES)
     seen: set[tuple[int, int]] = set()

@@ -122,6 +122,7 @@ class SouthSeasState(GameState):
         self.scores: tuple[float, ...] | None = None
         self._placements: list[tuple[tuple[int, int], int]] = []
         self._placement_set: set[tuple[tuple[int, int], int]] = set()
+        self._roots: list[int] = []  # feature roots of the tile just placed
         self._draw()
 
     # -- protocol -------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ class SouthSeasState(GameState):
         self.history.append(action)
         if self.phase == PLACE:
             assert isinstance(action, Place) and self.drawn is not None
-            self.board.place(self.drawn, (action.x, action.y), action.rotation)
+            self._roots = self.board.place(self.drawn, (action.x, action.y), action.rotation)
             self.placed_at = (action.x, action.y)
             self.phase = ISLANDER
             self._auto_pass()
@@ -284,18 +285,14 @@ class SouthSeasState(GameState):
         assert self.placed_at is not None
         placed = self.board.tiles[self.placed_at]
         board, order = self.board, self._order()
-        roots = []
-        for i in range(len(placed.tile.pieces)):
-            root = board.root(placed.node(i))
-            if root not in roots:
-                roots.append(root)
         completed = set()
-        for root in roots:
+        # islanders join no features, so the roots Board.place returned still hold
+        for root in self._roots:
             feature = board.features[root]
             if feature.complete and not feature.closed:
                 completed.add(root)
                 feature.closed = True
-                self._record(
+                self.log.append(
                     evaluate(
                         feature,
                         self.ledger,
@@ -338,9 +335,6 @@ class SouthSeasState(GameState):
         )
         if event.kind == "boat" and event.data["covered"] is not None:
             self.boat_tokens -= 1
-        self.log.append(event)
-
-    def _record(self, event: Event) -> None:
         self.log.append(event)
 
     def _event(self, kind: str, **data: object) -> None:

@@ -195,6 +195,20 @@ def _cached_mask(island: Island, clue: Clue, options: TobagoOptions) -> int:
     return int.from_bytes(bits.tobytes(), "little")
 
 
+def mask_bits(mask: int) -> list[int]:
+    """The set bits of a mask, lowest first: indices into ``island.island_fields``.
+
+    >>> mask_bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit.bit_length() - 1)
+        mask ^= bit
+    return out
+
+
 def all_clues() -> list[Clue]:
     """Every clue the grammar allows, each once, in a fixed order."""
     out = []

@@ -21,7 +21,7 @@ models.errors.AtollError: treasure 1: 'in lake': TB-H3: it would exclude every c
 from __future__ import annotations
 
 from models.errors import AtollError
-from models.tobago.clues import Clue, clue_mask
+from models.tobago.clues import Clue, clue_mask, mask_bits
 from models.tobago.hexgrid import Field
 from models.tobago.hints import Hints
 from models.tobago.island import Island
@@ -67,7 +67,7 @@ def lay_hint(
 
 def fields_of_mask(island: Island, mask: int) -> tuple[Field, ...]:
     """The fields of a mask, sorted as [col, row]."""
-    return tuple(sorted(f for i, f in enumerate(island.island_fields) if mask >> i & 1))
+    return tuple(sorted(island.island_fields[i] for i in mask_bits(mask)))
 
 
 def marked_fields(
