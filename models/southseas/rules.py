@@ -123,6 +123,8 @@ class SouthSeasState(GameState):
         self._placements: list[tuple[tuple[int, int], int]] = []
         self._placement_set: set[tuple[tuple[int, int], int]] = set()
         self._roots: list[int] = []  # feature roots of the tile just placed
+        self._options_key: tuple[int, str] | None = None
+        self._options: list[Action] = []
         self._draw()
 
     # -- protocol -------------------------------------------------------------------------------
@@ -144,6 +146,14 @@ class SouthSeasState(GameState):
         return self.yard.points(player) + sum(self.ledger.wares[player]) // 3
 
     def legal_actions(self) -> list[Action]:
+        # One decision is asked about more than once (by _auto_pass, the agent, apply), but
+        # its options only change when an action is applied or the phase moves on.
+        key = (len(self.history), self.phase)
+        if self._options_key != key:
+            self._options_key, self._options = key, self._decision_options()
+        return self._options
+
+    def _decision_options(self) -> list[Action]:
         if self.phase == PLACE:
             return [Place(x, y, r) for (x, y), r in self._placements]
         if self.phase == ISLANDER:
@@ -228,6 +238,7 @@ class SouthSeasState(GameState):
             raise AtollError("a tile is drawn only at the start of a turn", field="tile")
         if self.drawn.id == tile_id:
             return
+        self._options_key = None
         index = next((i for i, t in enumerate(self.pile) if t.id == tile_id), None)
         if index is None:
             raise AtollError(f"no copy of tile {tile_id!r} is left to draw", field="tile")
@@ -251,6 +262,7 @@ class SouthSeasState(GameState):
     def arrange_ships(self, ids: list[str]) -> None:
         """Scenarios: the named ships first — face up, then the pile from the top."""
         self.yard.arrange(ids)
+        self._options_key = None
 
     def _repr_png_(self) -> bytes:
         """The board as a PNG, so a state shows itself in a notebook."""

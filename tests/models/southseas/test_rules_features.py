@@ -250,3 +250,12 @@ def test_snapshot_reports_features_and_options() -> None:
     assert island["pieces"] == [[0, -1, 0], [0, 0, 0]] and island["islanders"] == [[0, 0, -1, 0]]
     assert snap["options"]["recall"] == "any_turn"
     assert snap["reconstruction"] == {"tiles": False, "ships": False}
+
+
+def test_forcing_a_draw_changes_the_offered_placements() -> None:
+    state = play([])
+    state.force_draw("sea")
+    before = set(state.legal_actions())
+    state.force_draw("cap")
+    after = set(state.legal_actions())
+    assert Place(0, -1, 2) in after and Place(0, -1, 2) not in before
