@@ -60,10 +60,6 @@ class HintProblem:
     def size(self) -> int:
         return len(self.island.island_fields)
 
-    @cached_property
-    def full_mask(self) -> int:
-        return (1 << self.size) - 1
-
     def mask(self, clue: Clue) -> int:
         return clue_mask(self.island, clue, self.options)
 

@@ -60,10 +60,9 @@ def problems(
                 if hit:
                     found.append(f"turn {event.turn}: covered fish {sorted(hit)} paid again")
     for p in range(n):
-        if score_from_log(state, p) != state.score(p):
-            found.append(
-                f"player {p}: score {state.score(p)} but the log gives {score_from_log(state, p)}"
-            )
+        logged = score_from_log(state, p, traced)
+        if logged != state.score(p):
+            found.append(f"player {p}: score {state.score(p)} but the log gives {logged}")
     return found
 
 
@@ -82,11 +81,15 @@ def traced_wares(state: SouthSeasState) -> list[list[int]]:
     return wares
 
 
-def score_from_log(state: SouthSeasState, player: int) -> int:
-    """SS-F3 recomputed from the log: ship points plus one point per three wares."""
+def score_from_log(
+    state: SouthSeasState, player: int, traced: list[list[int]] | None = None
+) -> int:
+    """SS-F3 recomputed from the log: ship points plus one point per three wares
+    (``traced``: :func:`traced_wares`, when the caller has it already)."""
     points = sum(
         e.data["points"]
         for e in state.log
         if e.player == player and e.kind in ("delivery", "market-ship")
     )
-    return points + sum(traced_wares(state)[player]) // 3
+    traced = traced if traced is not None else traced_wares(state)
+    return points + sum(traced[player]) // 3

@@ -130,12 +130,6 @@ class Board:
                     out.extend((position, r) for position in positions)
         return out
 
-    def can_place(self, tile: TileType, position: Position, rotation: int) -> bool:
-        need = self.frontier.get(position)
-        if need is None:
-            return False
-        return all(n is None or n == p for n, p in zip(need, tile.patterns[rotation], strict=True))
-
     def place(self, tile: TileType, position: Position, rotation: int) -> list[int]:
         """Put a tile down (legality is the caller's check) and merge features.
 

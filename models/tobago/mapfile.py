@@ -58,6 +58,7 @@ at = [2, 2]
 MIN_SAME_LANDMARK_DISTANCE = 4
 
 _TOP_KEYS = {"name", "terrain", "landmark"}
+_LETTERS = frozenset(t.value for t in Terrain)
 _LANDMARK_KEYS = {"kind", "at", "facing"}
 
 
@@ -149,7 +150,7 @@ def _parse_terrain(
         where = f"line {first_line + offset + i}"
         row: list[Terrain] = []
         for col, token in enumerate(line.split()):
-            if token not in {t.value for t in Terrain}:
+            if token not in _LETTERS:
                 raise AtollError(
                     f"unknown terrain letter {token!r} at column {col} of row {i} "
                     "(one of ~ B J R S L M, separated by spaces)",
