@@ -3,6 +3,9 @@
 Bad input (a malformed map, clue, hints file, option or argument) prints one line to standard error
 and exits with status 2 — never a traceback. Warnings about suspicious input print one line each.
 
+Each game's command group lives in its own module, imported only when that group is used, so
+``atoll --help`` starts without numpy, pandas, networkx or OR-Tools.
+
 >>> from click.testing import CliRunner
 >>> result = CliRunner().invoke(cli, ["--help"])
 >>> all(game in result.output for game in ("tobago", "southseas", "gloryislands"))
@@ -11,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import sys
 import warnings
 from collections.abc import Sequence
@@ -18,21 +22,52 @@ from typing import TextIO
 
 import click
 
-from analyses.cli_southseas import southseas
-from analyses.cli_tobago import tobago
 from models.errors import AtollError
 
 EXIT_BAD_INPUT = 2
 
+#: Command groups imported on first use: name -> (module:attribute, one-line help).
+LAZY_GROUPS = {
+    "southseas": (
+        "analyses.cli_southseas:southseas",
+        "Carcassonne: South Seas — tile laying, islands, bridges, markets, ships.",
+    ),
+    "tobago": (
+        "analyses.cli_tobago:tobago",
+        "Tobago — treasure deduction on a hex island.",
+    ),
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class LazyGroup(click.Group):
+    """A group whose subgroups are imported only when invoked (their help is listed from
+    :data:`LAZY_GROUPS` without importing them)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_GROUPS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
+            module, _, attr = LAZY_GROUPS[cmd_name][0].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in LAZY_GROUPS and name not in self.commands:
+                rows.append((name, LAZY_GROUPS[name][1]))
+            else:
+                command = self.commands[name]
+                rows.append((name, command.get_short_help_str(formatter.width)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="atoll")
 def cli() -> None:
     """atoll: constraint-solving analysis for Carcassonne South Seas, Glory Islands and Tobago."""
-
-
-cli.add_command(tobago)
-cli.add_command(southseas)
 
 
 @cli.group()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 import pandas as pd
@@ -19,9 +20,11 @@ from rich.text import Text
 
 from analyses.southseas_tiles import ship_frame, tile_frame, tile_statistics
 from models.errors import AtollError
-from models.southseas.components import TileSet, load_tiles
-from models.southseas.scenario import load_scenario, snapshot
+from models.southseas.components import TileSet
+from models.southseas.scenario import load_scenario
 from models.southseas.ships import ShipSet, load_ships
+from models.southseas.snapshot import snapshot
+from models.southseas.tilefile import load_tiles
 
 #: Columns of the tile table, in order, with their headings.
 TILE_COLUMNS = {
@@ -105,11 +108,13 @@ def tiles_cmd(tiles_file: str | None, stats: bool, ships: bool) -> None:
 @southseas.command("replay")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the state as JSON.")
-def replay_cmd(scenario: str, as_json: bool) -> None:
+@click.option("--events", "show_events", is_flag=True, help="Also print the event log.")
+def replay_cmd(scenario: str, as_json: bool, show_events: bool) -> None:
     """Replay a position (a TOML or JSON list of moves) and report the state.
 
-    Features with their pieces and completion, islanders, wares, ships and scores; an illegal
-    move is a one-line error naming the move and the rule it breaks.
+    Features with their pieces, completion and payments, islanders, wares, ships, scores (final
+    or provisional), the decision the position waits for, and with --events (or in the JSON) the
+    whole event log. An illegal move is a one-line error naming the move and the rule it breaks.
     """
     state = load_scenario(scenario)
     snap = snapshot(state)
@@ -121,22 +126,10 @@ def replay_cmd(scenario: str, as_json: bool) -> None:
             click.echo(f"{what}: RECONSTRUCTION (atoll's, not the published list)")
     click.echo(
         f"turn {snap['turn']} ({snap['phase']}); {snap['tiles_placed']} tiles placed, "
-        f"{snap['tiles_left']} left, {snap['unplaceable']} removed as unplaceable"
+        f"{snap['tiles_left']} left, {snap['unplaceable']} removed as unplaceable; "
+        f"{snap['boat_tokens']} boat tokens left"
     )
-    table = Table(title="features")
-    for heading in ("kind", "tiles", "complete", "symbols", "islanders (player@x,y)"):
-        table.add_column(heading)
-    for f in snap["features"]:
-        if f["kind"] == "market" and not f["islanders"]:
-            continue
-        amount = f.get("shells", f.get("bananas", ""))
-        if f["kind"] == "sea":
-            amount = f"{f['fish']} fish ({f['covered_fish']} covered), {f['boats']} boats"
-        who = ", ".join(f"P{p}@{x},{y}" for p, x, y, _ in f["islanders"])
-        table.add_row(
-            f["kind"], str(f["tiles"]), "yes" if f["complete"] else "no", str(amount), who
-        )
-    Console(width=110).print(table)
+    Console(width=120).print(_feature_table(snap["features"]))
     for p in range(snap["players"]):
         w = snap["wares"][p]
         click.echo(
@@ -144,7 +137,64 @@ def replay_cmd(scenario: str, as_json: bool) -> None:
             f"{w['bananas']} fish {w['fish']}, ships {snap['ships'][p] or '-'}, "
             f"score {snap['scores'][p]:g}"
         )
-    click.echo(f"face-up ships: {', '.join(snap['display']) or '-'}")
+    click.echo(
+        f"face-up ships: {', '.join(snap['display']) or '-'}; {snap['ships_face_down']} face down"
+    )
+    if snap["ware_supply"] is not None:
+        left = snap["ware_supply"]
+        click.echo(f"ware supply: {', '.join(f'{n} {w}' for w, n in left.items())}")
+    if snap["scores_final"]:
+        winners = ", ".join(f"player {p}" for p in snap["winners"])
+        click.echo(f"final scores; the game ended: {snap['ended']}; winners: {winners}")
+    else:
+        click.echo(f"provisional scores; next: {_describe_next(snap['next'])}")
+    if show_events:
+        click.echo("events:")
+        for event in snap["events"]:
+            click.echo("  " + _describe_event(event))
+
+
+def _feature_table(features: list[dict[str, Any]]) -> Table:
+    table = Table(title="features")
+    for heading in ("kind", "tiles", "complete", "evaluated", "symbols", "paid", "islanders"):
+        table.add_column(heading)
+    for f in features:
+        if f["kind"] == "market" and not f["islanders"] and not f["complete"]:
+            continue
+        amount = f.get("shells", f.get("bananas", ""))
+        if f["kind"] == "sea":
+            amount = f"{f['fish']} fish ({f['covered_fish']} covered), {f['boats']} boats"
+        who = ", ".join(f"P{p}@{x},{y}" for p, x, y, _ in f["islanders"])
+        paid = ", ".join(f"P{p}: {n}" for p, n in f["paid"].items())
+        table.add_row(
+            f["kind"],
+            str(f["tiles"]),
+            "yes" if f["complete"] else "no",
+            f["evaluation"] or "-",
+            str(amount),
+            paid or "-",
+            who or "-",
+        )
+    return table
+
+
+def _describe_next(decision: dict[str, Any]) -> str:
+    kind = decision["decision"]
+    if kind == "draw":
+        return f"player {decision['player']} draws ({decision['tiles_left']} tiles left)"
+    if kind == "reveal":
+        return "a ship is turned face up"
+    if kind == "place":
+        return (
+            f"player {decision['player']} places {decision['tile']} "
+            f"({decision['placements']} placements)"
+        )
+    return f"player {decision['player']} decides ({kind}): {', '.join(decision['options'])}"
+
+
+def _describe_event(event: dict[str, Any]) -> str:
+    details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("turn", "player", "kind"))
+    return f"turn {event['turn']} player {event['player']}: {event['kind']} {details}".rstrip()
 
 
 @southseas.command("render")

@@ -12,15 +12,13 @@ depends only on the study seed and ``i``.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 
-from models.core import spawn_seeds
-from models.southseas.options import SouthSeasOptions
-from models.southseas.rules import SouthSeas, winners
+from models.core import count_events, load_game, make_rng, random_playout, spawn_seeds
 
 EVENT_COLUMNS = (
     "complete",
@@ -34,19 +32,20 @@ EVENT_COLUMNS = (
 
 
 def random_games(
-    players: int, games: int, seed: int, options: SouthSeasOptions | None = None
+    players: int, games: int, seed: int, options: Mapping[str, Any] | None = None
 ) -> pd.DataFrame:
     """Play ``games`` games with uniformly random legal actions; one row per game and seat."""
-    game = SouthSeas(players, options)
+    game = load_game("southseas", players, options)
+    kinds = game.info.events
+    wanted = [kinds.parse(k) for k in EVENT_COLUMNS]  # a misspelt kind is an error, not zero
+    complete = kinds.parse("complete")
     rows: list[dict[str, Any]] = []
     for index, game_seed in enumerate(spawn_seeds(seed, games)):
-        state = game.new_initial_state(game_seed)
-        rng = random.Random(game_seed)
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
-        counts = Counter(e.kind for e in state.log)
-        completed = Counter(e.data["feature"] for e in state.log if e.kind == "complete")
-        top = winners(state)
+        state: Any = game.new_initial_state()
+        random_playout(state, make_rng(game_seed))
+        counts = count_events(state.events(), kinds)
+        completed = Counter(e.data["feature"] for e in state.events() if e.kind is complete)
+        top = state.outcome().winners
         for seat in range(players):
             s, b, f = state.ledger.wares[seat]
             rows.append(
@@ -63,15 +62,14 @@ def random_games(
                     "bananas": b,
                     "fish": f,
                     "turns": state.turn,
-                    **{f"events_{k}": counts[k] for k in EVENT_COLUMNS},
+                    **{f"events_{k.value}": counts[k] for k in wanted},
                     **{f"completed_{k}": completed[k] for k in ("bridge", "island", "sea")},
                 }
             )
     frame = pd.DataFrame(rows)
     frame.attrs["options"] = game.options.to_dict()
     frame.attrs["reconstruction"] = {
-        "tiles": game.tiles.reconstruction,
-        "ships": game.ships.reconstruction,
+        name: part["reconstruction"] for name, part in game.components().items()
     }
     frame.attrs["seed"] = seed
     return frame

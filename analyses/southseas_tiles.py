@@ -5,7 +5,7 @@ its summary numbers: tiles per edge pattern, symbols per ware, fish groups, boat
 bridge ends. Every count in :func:`tile_statistics` is over copies (a tile with ``count = 3``
 counts three times) unless the column is ``types``.
 
->>> from models.southseas.components import load_tiles
+>>> from models.southseas.tilefile import load_tiles
 >>> tiles = load_tiles()
 >>> frame = tile_frame(tiles)
 >>> int(frame["count"].sum()), int((frame["count"] * frame["boats"]).sum())

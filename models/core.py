@@ -1,63 +1,77 @@
-"""The shared game protocol, rule options and seeds: what every game of atoll has in common.
+"""The shared game protocol: what every game of atoll has in common, after OpenSpiel and pgx.
 
-The protocol follows OpenSpiel. A :class:`Game` is made from rule options and component data and
-creates states; a :class:`GameState` knows whose turn it is, its legal actions, how to apply one,
-whether the game is over, the returns, and how to clone itself. Chance comes from the state's own
-seeded generator (so ``clone()`` copies it) or is exposed as explicit chance outcomes. Actions are
-small frozen, hashable, printable values. Agents, studies and the conformance suite see only this
-protocol, so one MCTS, one study runner and one test suite serve every game.
+A game declares what it is in one :class:`GameInfo` and is made through :func:`load_game` (the
+one registry the CLI, studies, agents and tests use). Its :class:`GameState` says whose turn it
+is (a seat, :data:`CHANCE` or :data:`TERMINAL`), lists the legal actions as a tuple, applies
+one, and reports :meth:`~GameState.returns` and :meth:`~GameState.outcome`.
 
-Conventions:
+* **Chance is explicit.** Where chance moves, ``current_player()`` is :data:`CHANCE` and
+  :meth:`~GameState.chance_outcomes` gives (outcome, probability) pairs; a caller samples one
+  with its own generator (:func:`sample_chance`) and applies it. A state holds no generator, so
+  a clone does not know the future (a search agent cannot peek at the next tile).
+* **Information sets.** :meth:`~GameState.observation` is a hashable key of everything a player
+  knows; :meth:`~GameState.resample` makes a state with the same observation for that player and
+  everything hidden from him redrawn consistently — all that ISMCTS needs.
+* **Secret choices** (Glory Islands' sail cards) are made one player after another and hidden
+  by ``observation()`` until revealed, so every agent has one ``apply`` path.
+* **Refusals** raise :class:`IllegalActionError` naming the rule broken.
+* **Events** are :class:`Event` records whose kind is a member of the game's :class:`EventKind`
+  enum, so a study cannot count a misspelt kind as zero.
 
-* **Rule options** — every ambiguity of a rule catalogue is a field of one frozen dataclass per
-  game, subclassing :class:`RuleOptions`, with the published reading as documented default. Options
-  load from TOML (:meth:`RuleOptions.from_toml`) and are recorded in every result
-  (:meth:`RuleOptions.to_dict`).
-* **Component data** — TOML files under ``models/<game>/data/``, loaded through
-  :mod:`models.data`, validated with one-line :class:`~models.errors.AtollError` messages.
-* **Seeds** — every random choice comes from an explicit generator made by :func:`make_rng`; never
-  the global ``random``. :func:`spawn_seeds` derives independent per-game seeds from one study seed,
-  so results do not depend on how games are spread over workers.
+Seeds: every random choice comes from an explicit generator (:func:`make_rng`), never the
+global ``random``; :func:`spawn_seeds` derives per-game seeds that do not depend on workers.
 
 >>> rng = make_rng(7)
 >>> rng.random() == make_rng(7).random()
 True
 >>> spawn_seeds(2026, 3) == spawn_seeds(2026, 3)
 True
+>>> Outcome.highest((3.0, 5.0, 5.0), final=True).winners
+(1, 2)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, ClassVar, Self
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 
-import numpy as np
-import pydantic
-
-from models.data import read_toml, validate
-from models.errors import AtollError, AtollWarning
+from models.errors import AtollError, AtollWarning, IllegalActionError
+from models.options import RuleOptions
+from models.registry import game_info, game_names, load_game, register_game
 
 __all__ = [
     "CHANCE",
-    "SIMULTANEOUS",
     "TERMINAL",
     "AtollError",
     "AtollWarning",
+    "ChanceKind",
+    "Event",
+    "EventKind",
     "Game",
+    "GameInfo",
     "GameState",
+    "IllegalActionError",
+    "InformationKind",
+    "Outcome",
     "RuleOptions",
+    "count_events",
+    "game_info",
+    "game_names",
+    "load_game",
     "make_rng",
+    "random_playout",
+    "register_game",
+    "sample_chance",
     "spawn_seeds",
 ]
 
-#: ``current_player()`` of a state where chance moves next (explicit chance outcomes).
+#: ``current_player()`` of a state where chance moves next (see :meth:`GameState.chance_outcomes`).
 CHANCE = -1
-#: ``current_player()`` of a state where all players choose at once (Glory Islands sail cards).
-SIMULTANEOUS = -2
 #: ``current_player()`` of a finished game.
 TERMINAL = -3
 
@@ -79,51 +93,108 @@ def spawn_seeds(seed: int, n: int) -> list[int]:
 
     Seed ``i`` depends only on ``seed`` and ``i``, never on the number of workers.
     """
+    import numpy as np  # numpy only when seeds are spawned (keeps `atoll --help` fast)
+
     children = np.random.SeedSequence(seed).spawn(n)
     return [int(c.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1)) for c in children]
 
 
-class RuleOptions:
-    """Base of the per-game rule-option dataclasses (frozen, validated, loadable from TOML).
+class ChanceKind(enum.StrEnum):
+    """Whether a game has chance nodes."""
 
-    Subclasses are ``@dataclasses.dataclass(frozen=True)`` classes whose fields have defaults: the
-    published reading of the rule. Unknown keys are errors, so a typo in an options file cannot
-    silently fall back to a default.
+    DETERMINISTIC = "deterministic"
+    EXPLICIT = "explicit"
+
+
+class InformationKind(enum.StrEnum):
+    """Whether every player sees the whole state (``observation()`` is then the same for all)."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+class EventKind(enum.StrEnum):
+    """Base of each game's enum of event kinds (``class SouthSeasEvent(EventKind): ...``)."""
+
+    @classmethod
+    def parse(cls, name: str) -> Self:
+        """The member named ``name`` (its value); an unknown name is an error listing them."""
+        try:
+            return cls(name)
+        except ValueError:
+            known = ", ".join(m.value for m in cls)
+            raise AtollError(f"unknown event kind {name!r} (one of {known})") from None
+
+
+E = TypeVar("E", bound=EventKind)
+
+
+class Event(NamedTuple):
+    """One entry of a game's log: when, who, what kind, and the details (an immutable record;
+    a named tuple because games log several per turn and it is the cheapest to make)."""
+
+    turn: int
+    player: int | None
+    kind: EventKind
+    data: Mapping[str, Any]
+
+
+def count_events(events: Iterable[Event], kinds: type[E]) -> dict[E, int]:
+    """How often each kind occurs, every kind of the enum present (zero when absent).
+
+    >>> class Demo(EventKind):
+    ...     ROLL = "roll"
+    ...     HOLD = "hold"
+    >>> count_events([Event(1, 0, Demo.ROLL, {})], Demo)
+    {<Demo.ROLL: 'roll'>: 1, <Demo.HOLD: 'hold'>: 0}
     """
+    counts = Counter(e.kind for e in events)
+    return {kind: counts.get(kind, 0) for kind in kinds}
 
-    __pydantic_config__: ClassVar[pydantic.ConfigDict] = pydantic.ConfigDict(extra="forbid")
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """Scores and winners (several when tied); ``final`` once the game is over."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    final: bool
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], *, source: str | Path | None = None) -> Self:
-        """Options from a mapping (for example a TOML table); unknown keys are errors."""
-        result: Self = validate(cls, dict(data), source=source)
-        return result
+    def highest(cls, scores: Iterable[float], *, final: bool) -> Outcome:
+        """The players with the highest score win; a tie is reported as a tie."""
+        values = tuple(float(s) for s in scores)
+        top = max(values)
+        return cls(values, tuple(p for p, s in enumerate(values) if s == top), final)
 
-    @classmethod
-    def from_toml(cls, path: str | Path, *, table: str | None = None) -> Self:
-        """Options from a TOML file, or from one table of it (``[tobago]``, say)."""
-        data = read_toml(path)
-        if table is not None:
-            data = data.get(table, {})
-            if not isinstance(data, dict):
-                raise AtollError("must be a table", source=path, entry=table)
-        return cls.from_mapping(data, source=path)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain values (sets as sorted lists) for recording with every result."""
-        if not dataclasses.is_dataclass(self):
-            raise TypeError(f"{type(self).__name__} must be a dataclass")
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, (set, frozenset)):
-                value = sorted(value)
-            out[f.name] = value
-        return out
+@dataclasses.dataclass(frozen=True)
+class GameInfo:
+    """What a game is: one constant per game, read by the registry, the CLI and studies."""
 
-    def replace(self, **changes: Any) -> Self:
-        """A copy with some options changed, validated like a fresh load."""
-        return type(self).from_mapping({**self.to_dict(), **changes})
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    chance: ChanceKind
+    information: InformationKind
+    options: type[RuleOptions]
+    events: type[EventKind]
+
+    def check_players(self, players: int | None) -> int:
+        """``players`` (the default when ``None``) if the game allows it, else an error."""
+        if players is None:
+            return self.default_players
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise AtollError(f"must be a whole number, got {players!r}", field="players")
+        if not self.min_players <= players <= self.max_players:
+            raise AtollError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}",
+                field="players",
+            )
+        return players
 
 
 class GameState(ABC):
@@ -131,16 +202,19 @@ class GameState(ABC):
 
     @abstractmethod
     def current_player(self) -> int:
-        """The player to move (0-based), or :data:`CHANCE`, :data:`SIMULTANEOUS` or
-        :data:`TERMINAL`."""
+        """The seat to move (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
 
     @abstractmethod
-    def legal_actions(self) -> Sequence[Hashable]:
-        """The actions the current player may take; empty exactly when the game is over."""
+    def legal_actions(self) -> tuple[Hashable, ...]:
+        """The current player's actions (at a chance node: the outcomes); empty at the end."""
 
     @abstractmethod
     def apply(self, action: Hashable) -> None:
-        """Play ``action``; an illegal action raises :class:`AtollError` naming the rule."""
+        """Play ``action``; an illegal one raises :class:`IllegalActionError` naming the rule."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> tuple[tuple[Hashable, float], ...]:
+        """At a chance node, each outcome with its probability (they sum to 1); else ``()``."""
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -152,14 +226,54 @@ class GameState(ABC):
 
     @abstractmethod
     def clone(self) -> Self:
-        """An independent copy, including the position of the state's random generator."""
+        """An independent copy: nothing mutable is shared with the original."""
+
+    @abstractmethod
+    def observation(self, player: int) -> Hashable:
+        """A hashable key of everything ``player`` knows; equal keys, equal knowledge."""
+
+    @abstractmethod
+    def resample(self, player: int, rng: random.Random) -> Self:
+        """A state with the same observation for ``player``, all hidden from him redrawn."""
+
+    @abstractmethod
+    def history(self) -> tuple[Hashable, ...]:
+        """Every action applied since the initial state, chance outcomes included."""
+
+    def events(self) -> tuple[Event, ...]:
+        """The game's log so far (games without a log return none)."""
+        return ()
+
+    def outcome(self) -> Outcome:
+        """Scores and winners; by default the highest score wins and ties are ties."""
+        return Outcome.highest(self.returns(), final=self.is_terminal())
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def sample_chance(self, rng: random.Random) -> Hashable:
+        """One outcome of this chance node, drawn with ``rng`` by :meth:`chance_outcomes`.
+
+        Games may override it with a faster draw from the same distribution (the conformance
+        suite checks that they agree); it takes exactly one ``rng.random()``.
+        """
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise AtollError("not a chance node", field="state")
+        r = rng.random()
+        total = 0.0
+        for action, probability in outcomes:
+            total += probability
+            if r < total:
+                return action
+        return outcomes[-1][0]
 
 
 class Game(ABC):
-    """A game made from rule options and component data; it creates initial states."""
+    """A game made from a player count, rule options and component data; it makes states."""
 
-    #: Short identifier used by the CLI and in results (``"tobago"``).
-    name: ClassVar[str]
+    #: What the game is (name, players, chance, information, options and event kinds).
+    info: ClassVar[GameInfo]
 
     @property
     @abstractmethod
@@ -172,5 +286,27 @@ class Game(ABC):
         """The rule options the game was made with."""
 
     @abstractmethod
-    def new_initial_state(self, seed: int | random.Random) -> GameState:
-        """A fresh game whose chance events all come from ``seed``."""
+    def new_initial_state(self) -> GameState:
+        """A fresh game, before any chance outcome (the caller samples chance)."""
+
+    def components(self) -> dict[str, Any]:
+        """Where each component file came from and whether it is a reconstruction."""
+        return {}
+
+
+def sample_chance(state: GameState, rng: random.Random) -> Hashable:
+    """One outcome of a chance node, drawn with ``rng`` by the node's probabilities."""
+    return state.sample_chance(rng)
+
+
+def random_playout(state: GameState, rng: random.Random, max_moves: int | None = None) -> int:
+    """Play ``state`` to the end (or ``max_moves``): uniformly random legal actions for the
+    players, sampled outcomes at chance nodes, all from ``rng``. Returns the moves made."""
+    moves = 0
+    while not state.is_terminal() and (max_moves is None or moves < max_moves):
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        moves += 1
+    return moves

@@ -59,21 +59,39 @@ def validation_error(
     """The first problem of a pydantic error as a one-line :class:`AtollError`.
 
     The error location becomes ``entry`` (tables and array indices) and ``field`` (the last key).
+    pydantic's own tags in a location (the member types of a union, ``[key]``) are dropped, and
+    the complaints of a union's members about one field are joined with "or".
     """
-    first = exc.errors()[0]
-    loc = list(first.get("loc", ()))
+    errors = exc.errors()
+    loc = _plain_location(errors[0].get("loc", ()))
     # The field is the last name in the location plus any element indices after it: sight[0].
     names = [i for i, p in enumerate(loc) if isinstance(p, str)]
     cut = names[-1] if names else len(loc)
     field = "".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc[cut:]) or None
     inner = ".".join(str(p) for p in loc[:cut]) or None
     full_entry = ".".join(p for p in (entry, inner) if p) or None
-    message = first.get("msg", "invalid value")
+    first = errors[0]
+    same_place = [e for e in errors if _plain_location(e.get("loc", ())) == loc]
+    messages = list(dict.fromkeys(e.get("msg", "invalid value") for e in same_place))
+    message = " or ".join(messages)
     if first.get("type") in ("extra_forbidden", "unexpected_keyword_argument"):
         message = "unknown field"
     elif "input" in first and first.get("type") != "missing":
         message = f"{message} (got {first['input']!r})"
     return AtollError(message, source=source, entry=full_entry, field=field)
+
+
+def _plain_location(loc: Any) -> tuple[Any, ...]:
+    """A pydantic error location without its schema tags (``str``, ``list[str]``, ``[key]``)."""
+    return tuple(
+        p
+        for p in loc
+        if not (isinstance(p, str) and (p in _SCHEMA_TAGS or "[" in p or p.startswith(_PREFIXES)))
+    )
+
+
+_SCHEMA_TAGS = {"str", "int", "bool", "float", "list", "dict", "tuple", "none", "set"}
+_PREFIXES = ("function-", "constrained-", "nullable", "tagged-union", "lax-", "json-or-python")
 
 
 def validate(

@@ -52,3 +52,38 @@ class AtollError(ValueError):
 
 class AtollWarning(UserWarning):
     """Suspicious but acceptable input (for example two identical landmarks close together)."""
+
+
+class IllegalActionError(AtollError):
+    """An action the rules do not allow now: the message names the rule it breaks.
+
+    >>> error = IllegalActionError("SS-P2: shares no side with a placed tile", rule="SS-P2",
+    ...                            action="place (3,3) r0", entry="turn 4", field="place")
+    >>> error.rule, str(error)
+    ('SS-P2', 'turn 4: place: SS-P2: shares no side with a placed tile')
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str,
+        action: object,
+        source: str | Path | None = None,
+        entry: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.rule = rule
+        self.action = action
+        super().__init__(message, source=source, entry=entry, field=field)
+
+    def located(self, source: str | Path | None = None, entry: str | None = None) -> AtollError:
+        new = super().located(source, entry)
+        return IllegalActionError(
+            new.message,
+            rule=self.rule,
+            action=self.action,
+            source=new.source,
+            entry=new.entry,
+            field=new.field,
+        )

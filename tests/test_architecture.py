@@ -64,3 +64,64 @@ def test_docstring_examples_run(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{name}: {result.failed} doctest failures"
+
+
+def _game_classes() -> dict[str, set[str]]:
+    """Each game folder and the names of the game classes it defines (from the registry)."""
+    from models.core import game_names
+    from models.registry import game_class
+
+    found: dict[str, set[str]] = {}
+    for name in game_names():
+        cls = game_class(name)
+        parts = cls.__module__.split(".")
+        if parts[0] == "models":
+            found.setdefault(parts[1], set()).add(cls.__name__)
+    return found
+
+
+def test_no_code_outside_a_game_folder_names_its_game_class() -> None:
+    """Agents, studies, reports, the CLI and benchmarks make games through load_game only."""
+    classes = _game_classes()
+    assert classes, "the registry names no game"
+    folders = ["models", "solvers", "analyses", "benchmarks", "tests"]
+    for folder in folders:
+        for path in (ROOT / folder).rglob("*.py"):
+            parts = path.relative_to(ROOT).parts
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+            used |= {
+                a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names
+            }
+            for game, names in classes.items():
+                own = game in parts  # models/<game>/..., tests/models/<game>/...
+                bad = used & names
+                assert own or not bad, f"{path.relative_to(ROOT)} names {sorted(bad)}"
+
+
+def test_the_cli_starts_without_heavy_imports() -> None:
+    """`atoll --help` loads no numpy, pandas, networkx, matplotlib or OR-Tools (speed)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from analyses.cli import main\n"
+        "main(['--help'])\n"
+        "heavy = {'numpy', 'pandas', 'networkx', 'matplotlib', 'ortools', 'pydantic'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_lazy_command_groups_list_their_own_help() -> None:
+    from analyses.cli import LAZY_GROUPS
+
+    for name, (target, short) in LAZY_GROUPS.items():
+        module, _, attr = target.partition(":")
+        group = getattr(importlib.import_module(module), attr)
+        assert group.name == name
+        assert (group.help or "").splitlines()[0] == short

@@ -30,3 +30,11 @@ def test_readme_names_the_two_commands_that_tasks_py_has() -> None:
     assert "python3 tasks.py main" in README and "python3 tasks.py test" in README
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "python3 tasks.py test" in ci
+
+
+@pytest.mark.parametrize(
+    "block", re.findall(r"```python\n(.*?)```", README, flags=re.S), ids=lambda b: b[:30]
+)
+def test_readme_python_examples_run(block: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    exec(compile(block, "README.md", "exec"), {"__name__": "__readme__"})

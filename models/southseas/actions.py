@@ -3,9 +3,16 @@
 A turn (SS-T1) asks up to four decisions: where the drawn tile goes (:class:`Place`), an islander
 (:class:`PlaceIslander`, :class:`Recall` or :class:`Pass`), which ship to take when a completed
 market offers a tie (:class:`TakeShip`), and a delivery (:class:`Deliver` or :class:`Pass`).
+Chance has two kinds of outcome: the tile drawn (:class:`Draw`, SS-P1) and the ship turned face
+up to refill the display (:class:`Reveal`, SS-S1).
 
->>> str(Place(2, -1, 3)), str(Deliver("S07", (3, 1, 0)))
-('place (2,-1) r3', 'deliver S07 paying 3 shells 1 bananas 0 fish')
+Actions built on every turn are interned (:func:`place`, :func:`islander`), so a legal-action
+list reuses the same objects instead of making new ones.
+
+>>> str(Place(2, -1, 3)), str(Deliver("S07", (3, 1, 0))), str(Draw("bridge-curve"))
+('place (2,-1) r3', 'deliver S07 paying 3 shells 1 bananas 0 fish', 'draw bridge-curve')
+>>> place(2, -1, 3) is place(2, -1, 3) and place(2, -1, 3) == Place(2, -1, 3)
+True
 """
 
 from __future__ import annotations
@@ -77,6 +84,56 @@ class Pass:
         return "pass"
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the tile drawn from the face-down stack is of kind ``tile`` (SS-P1)."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"draw {self.tile}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Reveal:
+    """Chance: ship ``ship`` is turned face up to refill the display (SS-S1)."""
+
+    ship: str
+
+    def __str__(self) -> str:
+        return f"reveal {self.ship}"
+
+
 PASS = Pass()
 
-Action = Place | PlaceIslander | Recall | TakeShip | Deliver | Pass
+Action = Place | PlaceIslander | Recall | TakeShip | Deliver | Pass | Draw | Reveal
+Chance = Draw | Reveal
+
+_PLACES: dict[tuple[int, int, int], Place] = {}
+_ISLANDERS = tuple(PlaceIslander(i) for i in range(16))
+
+
+def place(x: int, y: int, rotation: int) -> Place:
+    """The one :class:`Place` object for (x, y, rotation)."""
+    key = (x, y, rotation)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = Place(x, y, rotation)
+    return found
+
+
+_RECALLS: dict[tuple[int, int, int], Recall] = {}
+
+
+def recall_of(x: int, y: int, piece: int) -> Recall:
+    """The one :class:`Recall` object for (x, y, piece)."""
+    key = (x, y, piece)
+    found = _RECALLS.get(key)
+    if found is None:
+        found = _RECALLS[key] = Recall(x, y, piece)
+    return found
+
+
+def islander(piece: int) -> PlaceIslander:
+    """The one :class:`PlaceIslander` object for ``piece``."""
+    return _ISLANDERS[piece] if 0 <= piece < len(_ISLANDERS) else PlaceIslander(piece)

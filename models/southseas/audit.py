@@ -9,8 +9,8 @@ Used by the random-game tests and benchmark, and handy after editing a tile or s
 * covered fish never pay: no evaluation counts a fish group that a boat had covered before;
 * the score is recomputable from the log alone.
 
->>> from models.southseas.rules import SouthSeas
->>> state = SouthSeas(players=2).new_initial_state(seed=3)
+>>> from models.core import load_game
+>>> state = load_game("southseas", 2).new_initial_state()
 >>> problems(state)
 []
 """
@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from models.southseas.board import FishKey
+from models.southseas.events import SouthSeasEvent as EV
 from models.southseas.rules import SouthSeasState
 
-_PAYING = ("complete", "boat", "end")
+_PAYING = (EV.COMPLETE, EV.BOAT, EV.END)
 
 
 def problems(
-    state: SouthSeasState, covered_before: set[tuple[int, int]] | None = None, since: int = 0
+    state: SouthSeasState, covered_before: set[FishKey] | None = None, since: int = 0
 ) -> list[str]:
     """Every invariant the state breaks (an empty list when all hold).
 
@@ -56,7 +58,7 @@ def problems(
     if covered_before is not None:
         for event in state.log[since:]:
             if event.kind in _PAYING:
-                hit = set(event.data.get("fish_groups", [])) & covered_before
+                hit = set(event.data["fish_groups"]) & covered_before
                 if hit:
                     found.append(f"turn {event.turn}: covered fish {sorted(hit)} paid again")
     for p in range(n):
@@ -75,7 +77,7 @@ def traced_wares(state: SouthSeasState) -> list[list[int]]:
             ware = index[event.data["ware"]]
             for p, amount in event.data["paid"].items():
                 wares[p][ware] += amount
-        elif event.kind == "delivery":
+        elif event.kind is EV.DELIVERY and event.player is not None:
             for ware, amount in enumerate(event.data["payment"]):
                 wares[event.player][ware] -= amount
     return wares
@@ -89,7 +91,7 @@ def score_from_log(
     points = sum(
         e.data["points"]
         for e in state.log
-        if e.player == player and e.kind in ("delivery", "market-ship")
+        if e.player == player and e.kind in (EV.DELIVERY, EV.MARKET_SHIP)
     )
     traced = traced if traced is not None else traced_wares(state)
     return points + sum(traced[player]) // 3

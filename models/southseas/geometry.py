@@ -77,3 +77,35 @@ def parse_port_name(name: str) -> tuple[int, ...] | None:
 def neighbour(position: Position, side: int) -> Position:
     dx, dy = STEP[side]
     return position[0] + dx, position[1] + dy
+
+
+#: The code of each side letter in a frontier requirement (two bits a side, N first).
+EDGE_CODE = {"I": 1, "B": 2, "S": 3}
+_LETTER = (None, "I", "B", "S")
+
+
+def requirement(code: int) -> tuple[str | None, ...]:
+    """The side letters (N, E, S, W) a frontier code asks for, ``None`` where free.
+
+    >>> requirement(1 | 3 << 4)  # island to the north, sea to the south
+    ('I', None, 'S', None)
+    """
+    return tuple(_LETTER[code >> 2 * side & 3] for side in range(4))
+
+
+def fit_table(key: tuple[str, tuple[int, ...]]) -> list[int]:
+    """For a legality class, each frontier code's fitting rotations as a bit mask."""
+    table = _TABLES.get(key)
+    if table is None:
+        edges, rotations = key
+        table = _TABLES[key] = [0] * 256
+        for code in range(256):
+            need = requirement(code)
+            for r in rotations:
+                if all(n is None or n == edges[(s - r) % 4] for s, n in enumerate(need)):
+                    table[code] |= 1 << r
+    return table
+
+
+#: Per legality class, the fitting rotations of every frontier code (shared by all boards).
+_TABLES: dict[tuple[str, tuple[int, ...]], list[int]] = {}

@@ -8,26 +8,31 @@ islanders back instead: on any turn, only with an empty supply, or never.
 
 from __future__ import annotations
 
-from models.southseas.actions import PASS, Action, PlaceIslander, Recall
+from models.southseas.actions import PASS, Action, Recall, islander, recall_of
 from models.southseas.board import Board, PlacedTile
 from models.southseas.evaluation import Ledger
 
 
 def islander_actions(
     board: Board, placed: PlacedTile, ledger: Ledger, player: int, recall: str
-) -> list[Action]:
+) -> tuple[Action, ...]:
     """Pass, each free piece of the new tile (with islanders in supply), and each recall the
     option allows."""
     actions: list[Action] = [PASS]
-    if ledger.islanders[player] > 0:
+    supply = ledger.islanders[player]
+    if supply > 0:
+        features, parent, first = board.features, board.parent, placed.first_node
         for i in range(len(placed.tile.pieces)):
-            if not board.feature_of(placed.node(i)).islanders:
-                actions.append(PlaceIslander(i))
-    if recall == "any_turn" or (recall == "when_empty" and ledger.islanders[player] == 0):
+            root = first + i
+            while parent[root] != root:
+                root = parent[root]
+            if not features[root].islanders:
+                actions.append(islander(i))
+    if ledger.placed[player] and (recall == "any_turn" or (recall == "when_empty" and supply == 0)):
         for node in sorted(ledger.placed[player]):
             (x, y), piece = board.node_place[node]
-            actions.append(Recall(x, y, piece))
-    return actions
+            actions.append(recall_of(x, y, piece))
+    return tuple(actions)
 
 
 def place_islander(

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import PositiveInt
 
-from models.core import RuleOptions
+from models.options import RuleOptions
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,11 +28,26 @@ class SouthSeasOptions(RuleOptions):
             (default, English text: only an occupied region is evaluated) or ``cover_fish``
             (German "angelegt": the region is evaluated, pays nobody, and a fish group is
             covered).
+        boat_occupancy: SS-B1. When a boat tile's sea region counts as occupied. Default
+            ``after_islander``: after the placer's islander step, so a fisher put on the boat's
+            own tile this turn makes the region occupied and is paid (DE: a boat tile "an das
+            Meeresgebiet angelegt", and the islander step comes before evaluation).
+            ``before_islander``: the region must be occupied when the tile is placed (EN:
+            "placed in an occupied Sea Region"); the newcomer neither counts nor goes home.
+        boat_all_covered: SS-B2. A boat placed into a region whose fish are all covered by boat
+            tokens. ``no_trigger`` (default; the catalogue's "no (uncovered) fish"): nothing
+            happens. ``evaluate`` (the texts' literal "no fish is in that area" does not hold,
+            since covered fish are still printed): the region is evaluated, pays nothing, the
+            fishers go home by ``boat_returns_fishers``, and nothing is covered.
         boat_returns_fishers: SS-B4. Whether the fishers go back to supply after a boat
             evaluation. Default true (published rulebook, per the reference notes).
         ware_supply: Wares of each type in the supply; ``None`` (default) is unlimited. The
             published game has 40 units per type. When short, winners are paid in turn order
             from the active player, each as much as is left.
+        last_ship: SS-T2. Which ship ends the game: ``acquired`` (default; EN "the last Ship
+            has been acquired", by delivery or from a market) or ``delivered`` (DE "das letzte
+            Schiff beliefert": only a delivery ends it; if a market takes the last ship, play
+            goes on until the last tile).
         score_unfinished: SS-F1. End scoring of unfinished bridges, islands and sea regions that
             hold islanders. Default true (the source texts).
         islanders: Islanders per player (4 in the published game).
@@ -41,7 +56,10 @@ class SouthSeasOptions(RuleOptions):
 
     recall: Literal["never", "when_empty", "any_turn"] = "any_turn"
     boat_unoccupied: Literal["no_trigger", "cover_fish"] = "no_trigger"
+    boat_occupancy: Literal["after_islander", "before_islander"] = "after_islander"
+    boat_all_covered: Literal["no_trigger", "evaluate"] = "no_trigger"
     boat_returns_fishers: bool = True
+    last_ship: Literal["acquired", "delivered"] = "acquired"
     ware_supply: PositiveInt | None = None
     score_unfinished: bool = True
     islanders: PositiveInt = 4

@@ -6,12 +6,11 @@ as caps joined through the centre, bridges from side middles to the centre). Art
 (``tiles``, ``islander``, ``fish``, ``covered fish``, ``boat token``, ...) for tests to count.
 
 >>> import tempfile
->>> from models.southseas.rules import SouthSeas
->>> state = SouthSeas(players=2).new_initial_state(seed=3)
->>> for _ in range(12):
-...     state.apply(state.legal_actions()[-1])
+>>> from models.core import load_game, make_rng, random_playout
+>>> state = load_game("southseas", 2).new_initial_state()
+>>> moves = random_playout(state, make_rng(3), max_moves=30)
 >>> with tempfile.TemporaryDirectory() as tmp:
-...     path = save_board_png(state, Path(tmp) / "boards" / "b.png", title="Twelve moves")
+...     path = save_board_png(state, Path(tmp) / "boards" / "b.png", title="Thirty moves")
 ...     path.is_file() and path.stat().st_size > 10_000
 True
 """
@@ -208,7 +207,7 @@ def _marks(state: SouthSeasState) -> tuple[dict[str, list[Any]], dict[str, list[
                 mark("fishing boat", *rest.pop(0))
             for g, n in enumerate(piece.fish):
                 fx, fy = rest.pop(0)
-                covered = (placed.node(i), g) in state.covered
+                covered = (x, y, i, g) in state.covered
                 if covered:
                     mark("boat token", fx, fy)
                 for j in range(n):

@@ -1,137 +1,105 @@
 """The South Seas game on the shared protocol: turns, islanders, evaluations, markets, ships.
 
-A turn (SS-T1): the drawn tile is placed (:class:`Place`); an islander may be placed on it or,
-by the ``recall`` option, one taken back; every feature the placement completed or a fishing
-boat triggered is evaluated; completed markets give ships; the player may deliver to one ship;
-then the next player draws (a tile with no legal placement is removed, SS-P4). A decision whose
+A turn (SS-T1): chance draws a tile (:class:`Draw`, weighted by the copies left; one with no
+legal placement is removed and chance draws again, SS-P4); the player places it
+(:class:`Place`); he may place an islander on it or, by the ``recall`` option, take one back;
+every feature the placement completed or a fishing boat triggered is evaluated; completed
+markets give ships; the player may deliver to one ship; then the next player. Whenever the
+face-up display is short, chance turns up a face-down ship (:class:`Reveal`). A decision whose
 only choice is :class:`Pass` is taken automatically.
 
-Two readings the texts leave open are fixed here and logged when they apply: a boat whose tile
-also completes its sea region does not trigger a second evaluation (the completion pays every
-uncovered fish; event ``boat-no-trigger``), and a boat evaluation that finds the boat tokens used
-up pays but covers nothing (never with the 19 boats of the bundled tiles).
+Chance is explicit, so a state holds no generator and no order of the pile: a clone cannot know
+the next tile. Nothing is hidden from any player (the stack's contents and the face-down ships
+are known by elimination), so :meth:`SouthSeasState.resample` is a copy.
 
->>> game = SouthSeas(players=3)
->>> state = game.new_initial_state(seed=1)
->>> import random
->>> rng = random.Random(1)
->>> while not state.is_terminal():
-...     state.apply(rng.choice(state.legal_actions()))
->>> len(state.returns()), state.board_tiles() + state.unplaceable == 73
-(3, True)
+The readings the texts leave open are :class:`~models.southseas.options.SouthSeasOptions`; the
+two fixed ones are described (and logged when they apply) in :mod:`models.southseas.placement`.
+
+>>> from models.core import load_game, make_rng, random_playout
+>>> state = load_game("southseas", 3).new_initial_state()
+>>> state.is_chance_node()
+True
+>>> moves = random_playout(state, make_rng(1))
+>>> outcome = state.outcome()
+>>> len(outcome.scores), outcome.final, state.board_tiles() + state.unplaceable <= 73
+(3, True, True)
 """
 
 from __future__ import annotations
 
-import random
+from bisect import bisect_right
 from collections.abc import Hashable
-from typing import Self
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any, Self
 
-from models.core import TERMINAL, Game, GameState, make_rng
-from models.errors import AtollError
+from models.core import CHANCE, TERMINAL, Event, GameState, Outcome
 from models.southseas.actions import (
     PASS,
     Action,
     Deliver,
-    Pass,
+    Draw,
     Place,
     PlaceIslander,
     Recall,
+    Reveal,
     TakeShip,
 )
-from models.southseas.board import Board
-from models.southseas.components import TileSet, TileType, load_tiles
-from models.southseas.evaluation import (
-    Event,
-    Ledger,
-    end_scoring,
-    evaluate,
-    evaluate_boat,
-    release_islanders,
-)
+from models.southseas.board import Board, FishKey
+from models.southseas.components import TileType
+from models.southseas.evaluation import Ledger, end_scoring
+from models.southseas.events import SouthSeasEvent as EV
 from models.southseas.islanders import islander_actions, place_islander, recall_islander
-from models.southseas.options import SouthSeasOptions
-from models.southseas.ships import Ship, ShipSet, load_ships, payments
+from models.southseas.observation import observation_key
+from models.southseas.placement import evaluate_placement
+from models.southseas.refusals import refusal
 from models.southseas.shipyard import Shipyard
 
+if TYPE_CHECKING:
+    from models.southseas.game import SouthSeas
+
 BOAT_TOKENS = 19
-PLACE, ISLANDER, CHOOSE_SHIP, DELIVER, OVER = "place", "islander", "choose-ship", "deliver", "over"
-
-
-class SouthSeas(Game):
-    """Carcassonne: South Seas for 2–5 players with a tile set, ships and rule options."""
-
-    name = "southseas"
-
-    def __init__(
-        self,
-        players: int = 4,
-        options: SouthSeasOptions | None = None,
-        tiles: TileSet | None = None,
-        ships: ShipSet | None = None,
-    ) -> None:
-        if not 2 <= players <= 5:
-            raise AtollError(f"South Seas is for 2 to 5 players, not {players}", field="players")
-        self._players = players
-        self._options = options or SouthSeasOptions()
-        self.tiles = tiles or load_tiles()
-        self.ships = ships or load_ships()
-
-    @property
-    def num_players(self) -> int:
-        return self._players
-
-    @property
-    def options(self) -> SouthSeasOptions:
-        return self._options
-
-    def new_initial_state(self, seed: int | random.Random) -> SouthSeasState:
-        return SouthSeasState(self, make_rng(seed))
+DRAW, REVEAL, PLACE, ISLANDER = "draw", "reveal", "place", "islander"
+CHOOSE_SHIP, DELIVER, OVER = "choose-ship", "deliver", "over"
+#: Where play resumes after chance has turned up a ship.
+SETUP, AWARDS, END_TURN = "setup", "awards", "end-turn"
 
 
 class SouthSeasState(GameState):
-    """A South Seas position. ``log`` records every event; ``history`` every action."""
+    """A South Seas position. ``log`` records every event; :meth:`history` every action."""
 
-    def __init__(self, game: SouthSeas, rng: random.Random) -> None:
-        self.game, self.rng, self.options = game, rng, game.options
+    def __init__(self, game: SouthSeas) -> None:
+        self.game, self.options = game, game.options
         n = game.num_players
-        self.board = Board(game.tiles.start)
-        self.pile: list[TileType] = game.tiles.draw_pile()
-        rng.shuffle(self.pile)
-        ships = list(game.ships.ships)
-        rng.shuffle(ships)
-        self.yard = Shipyard(ships, n, self.options.display)
+        self.board = Board(game.tiles.start, game.draw_types)
+        self.left = list(game.draw_counts)  # copies of each draw_types entry in the stack
+        self.tiles_left = sum(self.left)
+        self.yard = Shipyard(game.ships.ships, n, self.options.display)
         self.ledger = Ledger(n, self.options.islanders, self.options.ware_supply)
-        self.covered: set[tuple[int, int]] = set()
+        self.covered: set[FishKey] = set()
         self.boat_tokens = BOAT_TOKENS
         self.player, self.turn, self.unplaceable = 0, 1, 0
-        self.phase = PLACE
+        self.phase, self.resume = REVEAL, SETUP
         self.drawn: TileType | None = None
         self.placed_at: tuple[int, int] | None = None
+        self.newcomer: tuple[int, int] | None = None  # (player, node) placed this turn
         self.awards: list[int] = []  # players still owed a market ship, in order
-        self.log: list[Event] = []
-        self.scripted = False
-        self._event(
-            "setup",
-            players=n,
-            options=self.options.to_dict(),
-            tiles={"source": game.tiles.source, "reconstruction": game.tiles.reconstruction},
-            ships={"source": game.ships.source, "reconstruction": game.ships.reconstruction},
-        )
-        self.history: list[Action] = []
+        self.delivered_last = False  # whether the last ship taken was delivered (SS-T2)
         self.scores: tuple[float, ...] | None = None
-        self._placements: list[tuple[tuple[int, int], int]] = []
-        self._placement_set: set[tuple[tuple[int, int], int]] = set()
-        self._roots: list[int] = []  # feature roots of the tile just placed
-        self._options_key: tuple[int, str] | None = None
-        self._options: list[Action] = []
-        self._draw()
+        self.log: list[Event] = []
+        self._history: list[Action] = []
+        self.placed_roots: list[int] = []  # feature roots of the tile just placed
+        self._actions: tuple[Action, ...] = ()  # the options of the decision asked now
+        self.event(EV.SETUP, players=n, options=self.options.to_dict(), **game.components())
+        self._setup()
 
     # -- protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase in (DRAW, REVEAL):
+            return CHANCE
+        if phase == OVER:
             return TERMINAL
-        return self.awards[0] if self.phase == CHOOSE_SHIP else self.player
+        return self.awards[0] if phase == CHOOSE_SHIP else self.player
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -141,303 +109,291 @@ class SouthSeasState(GameState):
             return self.scores
         return tuple(float(self.score(p)) for p in range(self.game.num_players))
 
+    def outcome(self) -> Outcome:
+        """SS-F4: the highest score wins; the texts name no tie-break, so ties are ties."""
+        return Outcome.highest(self.returns(), final=self.phase == OVER)
+
     def score(self, player: int) -> int:
         """SS-F3: ship points plus one point per three wares."""
         return self.yard.points(player) + sum(self.ledger.wares[player]) // 3
 
-    def legal_actions(self) -> list[Action]:
-        # One decision is asked about more than once (by _auto_pass, the agent, apply), but
-        # its options only change when an action is applied or the phase moves on.
-        key = (len(self.history), self.phase)
-        if self._options_key != key:
-            self._options_key, self._options = key, self._decision_options()
-        return self._options
+    def chance_outcomes(self) -> tuple[tuple[Hashable, float], ...]:
+        if self.phase == DRAW:
+            total, draws = self.tiles_left, self.game.draws
+            return tuple((draws[i], c / total) for i, c in enumerate(self.left) if c)
+        if self.phase == REVEAL:
+            share, reveals = 1 / len(self.yard.hidden), self.game.reveals
+            return tuple((reveals[s.id], share) for s in self.yard.hidden)
+        return ()
 
-    def _decision_options(self) -> list[Action]:
-        if self.phase == PLACE:
-            return [Place(x, y, r) for (x, y), r in self._placements]
-        if self.phase == ISLANDER:
-            return self._islander_actions()
-        if self.phase == CHOOSE_SHIP:
-            return [TakeShip(s.id) for s in self.yard.best()]
-        if self.phase == DELIVER:
-            return self._deliveries()
-        return []
+    def sample_chance(self, rng: Any) -> Hashable:
+        """The chance outcome for one ``rng.random()``: a tile kind weighted by its copies
+        left, or a face-down ship, each equally likely (as :meth:`chance_outcomes` says)."""
+        if self.phase == DRAW:  # the copy at r, counting copies in kind order
+            r = int(rng.random() * self.tiles_left)
+            return self.game.draws[bisect_right(list(accumulate(self.left)), r)]
+        if self.phase == REVEAL:
+            hidden = self.yard.hidden
+            return self.game.reveals[hidden[int(rng.random() * len(hidden))].id]
+        return super().sample_chance(rng)
 
-    def _is_legal(self, action: Hashable) -> bool:
-        if self.phase == PLACE:
-            return isinstance(action, Place) and (
-                ((action.x, action.y), action.rotation) in self._placement_set
-            )
-        return action in self.legal_actions()
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.phase == DRAW or self.phase == REVEAL:
+            return tuple(a for a, _ in self.chance_outcomes())  # type: ignore[misc]
+        return self._actions
 
     def apply(self, action: Hashable) -> None:
-        if not self._is_legal(action):
-            raise AtollError(
-                f"{action} is not legal now ({self._why_illegal(action)})",
-                entry=f"turn {self.turn}",
-                field=self.phase,
-            )
-        assert isinstance(action, (Place, PlaceIslander, Recall, TakeShip, Deliver, Pass))
-        self.history.append(action)
-        if self.phase == PLACE:
-            assert isinstance(action, Place) and self.drawn is not None
-            self._roots = self.board.place(self.drawn, (action.x, action.y), action.rotation)
-            self.placed_at = (action.x, action.y)
-            self.phase = ISLANDER
-            self._auto_pass()
-        elif self.phase == ISLANDER:
+        phase = self.phase
+        if phase == PLACE:
+            if not (
+                type(action) is Place
+                and action.rotation in (0, 1, 2, 3)
+                and self.board.fits(self.drawn, (action.x, action.y), action.rotation)  # type: ignore[arg-type]
+            ):
+                raise refusal(self, action)
+            self._history.append(action)
+            self._place(action)
+        elif phase == DRAW:
+            index = self.game.draw_index.get(action.tile, -1) if type(action) is Draw else -1
+            if index < 0 or not self.left[index]:
+                raise refusal(self, action)
+            self._history.append(action)  # type: ignore[arg-type]
+            self._draw(index)
+        elif phase == REVEAL:
+            if type(action) is not Reveal or all(s.id != action.ship for s in self.yard.hidden):
+                raise refusal(self, action)
+            self._history.append(action)
+            self._reveal(action.ship)
+        elif phase == OVER or action not in self._actions:
+            raise refusal(self, action)
+        else:
+            self._decide(action)
+
+    def _decide(self, action: Action) -> None:
+        """An islander step, a tied ship choice or a delivery (already checked legal)."""
+        self._history.append(action)
+        if self.phase == ISLANDER:
             self._islander(action)
-            self._evaluate()
-            self._next_award()
-        elif self.phase == CHOOSE_SHIP:
-            assert isinstance(action, TakeShip)
+        elif type(action) is TakeShip:
             self._award(self.awards.pop(0), action.ship)
-            self._next_award()
-        elif self.phase == DELIVER:
-            if isinstance(action, Deliver):
+            self._awards()
+        else:
+            if type(action) is Deliver:
                 self._deliver(action)
             self._end_turn()
 
     def clone(self) -> Self:
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
         twin.board = self.board.copy()
-        twin.pile = list(self.pile)
+        twin.left = list(self.left)
         twin.yard = self.yard.copy()
         twin.ledger = self.ledger.copy()
         twin.covered = set(self.covered)
-        twin.awards, twin.log, twin.history = list(self.awards), list(self.log), list(self.history)
-        twin._placements = list(self._placements)
-        twin._placement_set = set(self._placement_set)
+        twin.awards, twin.log = list(self.awards), list(self.log)
+        twin._history, twin.placed_roots = list(self._history), list(self.placed_roots)
         return twin
 
-    # -- drawing (SS-P1, SS-P4) -----------------------------------------------------------------
-    def _draw(self) -> None:
-        """SS-P1, SS-P4. When scripted (scenarios name each turn's tile with
-        :meth:`force_draw`), an unplaceable tile met on the way is not removed."""
-        for i in range(len(self.pile) - 1, -1, -1):
-            tile = self.pile[i]
-            placements = self.board.legal_placements(tile)
-            if placements:
-                del self.pile[i]
-                self.drawn, self._placements, self.phase = tile, placements, PLACE
-                self._placement_set = set(placements)
-                return
-            if not self.scripted:
-                self.pile.pop()
-                self.unplaceable += 1
-                self._event("unplaceable", tile=tile.id)
-        self._finish()
+    def observation(self, player: int) -> Hashable:
+        """Everything on the table; the same for every player (nothing is hidden)."""
+        return observation_key(self)
 
-    def force_draw(self, tile_id: str) -> None:
-        """Make ``tile_id`` the drawn tile (scenarios): it swaps places with the drawn one."""
-        if self.phase != PLACE or self.drawn is None:
-            raise AtollError("a tile is drawn only at the start of a turn", field="tile")
-        if self.drawn.id == tile_id:
-            return
-        self._options_key = None
-        index = next((i for i, t in enumerate(self.pile) if t.id == tile_id), None)
-        if index is None:
-            raise AtollError(f"no copy of tile {tile_id!r} is left to draw", field="tile")
-        self.pile[index], self.drawn = self.drawn, self.pile[index]
-        self._placements = self.board.legal_placements(self.drawn)
-        self._placement_set = set(self._placements)
-        if not self._placements:
+    def resample(self, player: int, rng: Any) -> Self:
+        """A copy: South Seas hides nothing from anyone, and the future is chance's."""
+        return self.clone()
+
+    def history(self) -> tuple[Hashable, ...]:
+        return tuple(self._history)
+
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self.log)
+
+    # -- chance: tiles (SS-P1, SS-P4) and ships (SS-S1) -----------------------------------------
+    def _draw(self, index: int) -> None:
+        self.left[index] -= 1
+        self.tiles_left -= 1
+        tile = self.game.draw_types[index]
+        placements = self.board.legal_placements(tile)
+        if not placements:
             self.unplaceable += 1
-            self._event("unplaceable", tile=tile_id)
-            self.drawn = None
-            self._draw()
+            self.event(EV.UNPLACEABLE, tile=tile.id)
+            if not self.tiles_left:
+                self._finish("the last tile was drawn and could not be placed")
+            return
+        self.drawn, self.phase, self._actions = tile, PLACE, placements
+        self.event(EV.DRAW, tile=tile.id, placements=len(placements))
 
+    def _reveal(self, ship_id: str) -> None:
+        self.yard.reveal(ship_id)
+        self.event(EV.REVEAL, ship=ship_id)
+        if self.resume == SETUP:
+            self._setup()
+        elif self.resume == AWARDS:
+            self._awards()
+        else:
+            self._end_turn()
+
+    def _setup(self) -> None:
+        if self.yard.refill_due:
+            self.phase, self.resume = REVEAL, SETUP
+        else:
+            self.phase = DRAW
+
+    # -- placing, islanders (SS-P, SS-I) --------------------------------------------------------
+    def _place(self, action: Place) -> None:
+        assert self.drawn is not None
+        position = (action.x, action.y)
+        self.placed_roots = self.board.place(self.drawn, position, action.rotation)
+        self.placed_at, self.drawn = position, None
+        placed = self.board.tiles[position]
+        actions = islander_actions(
+            self.board, placed, self.ledger, self.player, self.options.recall
+        )
+        if len(actions) == 1:  # only Pass
+            self._after_islander()
+        else:
+            self.phase, self._actions = ISLANDER, actions
+
+    def _islander(self, action: Action) -> None:
+        if type(action) is PlaceIslander:
+            assert self.placed_at is not None
+            placed = self.board.tiles[self.placed_at]
+            node = place_islander(self.board, placed, self.ledger, self.player, action.piece)
+            self.newcomer = (self.player, node)
+            kind = self.board.feature_of(node).kind.value
+            self.event(EV.ISLANDER, piece=action.piece, feature=kind)
+        elif type(action) is Recall:
+            recall_islander(self.board, self.ledger, self.player, action)
+            self.event(EV.RECALL, at=(action.x, action.y), piece=action.piece)
+        self._after_islander()
+
+    def _after_islander(self) -> None:
+        evaluate_placement(self)
+        self.newcomer = None
+        self._awards()
+
+    # -- evaluation helpers (SS-E, SS-B, SS-M: see placement.py) --------------------------------
+    def order(self) -> list[int]:
+        """Seats clockwise from the active player (majority ties and ships go this way)."""
+        seats = self.game.seats
+        return seats[self.player :] + seats[: self.player]
+
+    def at(self, node: int) -> tuple[int, int, int]:
+        """A piece as (x, y, piece index), the way the log names it."""
+        (x, y), piece = self.board.node_place[node]
+        return (x, y, piece)
+
+    def event(self, kind: EV, **data: object) -> None:
+        """Log an event of the active player this turn."""
+        self.log.append(Event(self.turn, self.player, kind, data))
+
+    # -- ships (SS-M2, SS-M3, SS-S1..S3) --------------------------------------------------------
+    def _awards(self) -> None:
+        """Give owed market ships in order, the display refilled by chance after each; a tie
+        among the best waits for its owner's choice."""
+        while True:
+            if self.yard.refill_due:
+                self.phase, self.resume = REVEAL, AWARDS
+                return
+            if not self.awards:
+                break
+            top = self.yard.best()
+            if not top:
+                self.awards.clear()
+                break
+            if len(top) > 1:
+                self.phase, self._actions = CHOOSE_SHIP, tuple(TakeShip(s.id) for s in top)
+                return
+            self._award(self.awards.pop(0), top[0].id)
+        actions = self._deliveries()
+        if len(actions) == 1:
+            self._end_turn()
+        else:
+            self.phase, self._actions = DELIVER, actions
+
+    def _award(self, player: int, ship_id: str) -> None:
+        ship = self.yard.take(player, ship_id)
+        self.delivered_last = False
+        self.log.append(
+            Event(self.turn, player, EV.MARKET_SHIP, {"ship": ship_id, "points": ship.points})
+        )
+
+    def _deliveries(self) -> tuple[Action, ...]:
+        holdings = tuple(self.ledger.wares[self.player])
+        if not any(holdings):
+            return (PASS,)
+        actions: list[Action] = [PASS]
+        for ship in self.yard.display:
+            actions.extend(self.game.deliveries(ship, holdings))  # type: ignore[arg-type]
+        return tuple(actions)
+
+    def _deliver(self, action: Deliver) -> None:
+        self.ledger.pay_in(self.player, action.payment)
+        ship = self.yard.take(self.player, action.ship)
+        self.delivered_last = True
+        self.event(EV.DELIVERY, ship=ship.id, payment=action.payment, points=ship.points)
+
+    # -- turn end, game end (SS-T2, SS-F1..F4) --------------------------------------------------
+    def _end_turn(self) -> None:
+        why = self._ending()
+        if why:
+            self._finish(why)
+            return
+        if self.yard.refill_due:
+            self.phase, self.resume = REVEAL, END_TURN
+            return
+        self.player = (self.player + 1) % self.game.num_players
+        self.turn += 1
+        self.placed_at = None
+        self.phase = DRAW
+
+    def _ending(self) -> str | None:
+        """SS-T2: why the game ends after this turn, if it does."""
+        if not self.tiles_left:
+            return "the last tile was placed"
+        if self.yard.exhausted and (self.options.last_ship == "acquired" or self.delivered_last):
+            return f"the last ship was {self.options.last_ship}"
+        return None
+
+    def _finish(self, why: str) -> None:
+        """SS-F1..F4: unfinished features with islanders pay as if complete; markets nothing."""
+        self.phase, self.drawn, self._actions = OVER, None, ()
+        board = self.board
+        # in the order the features were begun, whatever the union-find made their roots
+        begun = sorted(board.open_features(), key=lambda item: min(item[1].nodes))
+        features = [(f, self.at(root)) for root, f in begun]
+        self.log += end_scoring(
+            features,
+            self.ledger,
+            self.covered,
+            self.order(),
+            score_unfinished=self.options.score_unfinished,
+            turn=self.turn,
+            active=self.player,
+        )
+        self.scores = tuple(float(self.score(p)) for p in range(self.game.num_players))
+        winners = list(self.outcome().winners)
+        self.event(EV.GAME_END, scores=self.scores, winners=winners, why=why)
+
+    # -- for scenarios, reports and pictures ----------------------------------------------------
     @property
-    def display(self) -> list[Ship]:
+    def display(self) -> list[Any]:
         return self.yard.display
 
     @property
-    def taken(self) -> list[list[Ship]]:
+    def taken(self) -> list[list[Any]]:
         return self.yard.taken
 
-    def arrange_ships(self, ids: list[str]) -> None:
-        """Scenarios: the named ships first — face up, then the pile from the top."""
-        self.yard.arrange(ids)
-        self._options_key = None
+    def board_tiles(self) -> int:
+        return len(self.board.tiles)
+
+    def draw_stack(self) -> dict[str, int]:
+        """The tiles left to draw: copies by tile id."""
+        types = self.game.draw_types
+        return {types[i].id: c for i, c in enumerate(self.left) if c}
 
     def _repr_png_(self) -> bytes:
         """The board as a PNG, so a state shows itself in a notebook."""
         from models.southseas.render import state_png  # matplotlib only when drawn
 
         return state_png(self)
-
-    def board_tiles(self) -> int:
-        return len(self.board.tiles)
-
-    # -- islanders (SS-I1..I4, recall) ----------------------------------------------------------
-    def _islander_actions(self) -> list[Action]:
-        assert self.placed_at is not None
-        placed = self.board.tiles[self.placed_at]
-        return islander_actions(self.board, placed, self.ledger, self.player, self.options.recall)
-
-    def _islander(self, action: Action) -> None:
-        if isinstance(action, PlaceIslander):
-            assert self.placed_at is not None
-            placed = self.board.tiles[self.placed_at]
-            place_islander(self.board, placed, self.ledger, self.player, action.piece)
-        elif isinstance(action, Recall):
-            node = recall_islander(self.board, self.ledger, self.player, action)
-            self._event("recall", node=node)
-
-    # -- evaluation (SS-E, SS-B, SS-M) ----------------------------------------------------------
-    def _order(self) -> list[int]:
-        n = self.game.num_players
-        return [(self.player + k) % n for k in range(n)]
-
-    def _evaluate(self) -> None:
-        assert self.placed_at is not None
-        placed = self.board.tiles[self.placed_at]
-        board, order = self.board, self._order()
-        completed = set()
-        # islanders join no features, so the roots Board.place returned still hold
-        for root in self._roots:
-            feature = board.features[root]
-            if feature.complete and not feature.closed:
-                completed.add(root)
-                feature.closed = True
-                self.log.append(
-                    evaluate(
-                        feature,
-                        self.ledger,
-                        self.covered,
-                        order,
-                        self.turn,
-                        self.player,
-                        "complete",
-                    )
-                )
-        for i, piece in enumerate(placed.tile.pieces):
-            if piece.boat:
-                self._boat(board.root(placed.node(i)), completed, order)
-        for market in board.completed_markets(self.placed_at):
-            node = board.markets.pop(market)
-            feature = board.features[board.root(node)]
-            feature.closed = True
-            merchants = [p for p, _ in feature.islanders]
-            release_islanders(feature, self.ledger)
-            self._event("market", at=market, merchant=merchants[0] if merchants else None)
-            self.awards.extend(merchants)
-        n = self.game.num_players
-        self.awards.sort(key=lambda p: (p - self.player) % n)
-
-    def _boat(self, root: int, completed: set[int], order: list[int]) -> None:
-        """SS-B1..B4: the boat of the tile just placed may trigger its sea region."""
-        if root in completed:
-            self._event("boat-no-trigger", why="region completed by the same tile")
-            return
-        event = evaluate_boat(
-            self.board.features[root],
-            self.ledger,
-            self.covered,
-            order,
-            pay_unoccupied=self.options.boat_unoccupied == "cover_fish",
-            return_fishers=self.options.boat_returns_fishers,
-            tokens=self.boat_tokens,
-            turn=self.turn,
-            active=self.player,
-        )
-        if event.kind == "boat" and event.data["covered"] is not None:
-            self.boat_tokens -= 1
-        self.log.append(event)
-
-    def _event(self, kind: str, **data: object) -> None:
-        self.log.append(Event(self.turn, self.player, kind, data))
-
-    # -- ships (SS-M2, SS-M3, SS-S1..S3) --------------------------------------------------------
-    def _next_award(self) -> None:
-        """Give owed market ships in order; a tie among the best waits for its owner's choice."""
-        while self.awards:
-            top = self.yard.best()
-            if not top:
-                self.awards.clear()
-                break
-            if len({s.id for s in top}) > 1:
-                self.phase = CHOOSE_SHIP
-                return
-            self._award(self.awards.pop(0), top[0].id)
-        self.phase = DELIVER
-        self._auto_pass()
-
-    def _award(self, player: int, ship_id: str) -> None:
-        ship = self.yard.take(player, ship_id)
-        self.log.append(
-            Event(self.turn, player, "market-ship", {"ship": ship_id, "points": ship.points})
-        )
-
-    def _deliveries(self) -> list[Action]:
-        holdings = tuple(self.ledger.wares[self.player])
-        actions: list[Action] = [PASS]
-        for ship in self.display:
-            for pay in sorted(payments(ship, holdings)):  # type: ignore[arg-type]
-                actions.append(Deliver(ship.id, pay))
-        return actions
-
-    def _deliver(self, action: Deliver) -> None:
-        self.ledger.pay_in(self.player, action.payment)
-        ship = self.yard.take(self.player, action.ship)
-        self._event("delivery", ship=ship.id, payment=action.payment, points=ship.points)
-
-    # -- turn end, game end (SS-T2, SS-F1..F4) --------------------------------------------------
-    def _auto_pass(self) -> None:
-        """Take a decision whose only choice is Pass without asking."""
-        if self.phase in (ISLANDER, DELIVER) and len(self.legal_actions()) == 1:
-            if self.phase == ISLANDER:
-                self._evaluate()
-                self._next_award()
-            else:
-                self._end_turn()
-
-    def _end_turn(self) -> None:
-        if not self.pile or self.yard.exhausted:
-            self._finish()
-            return
-        self.player = (self.player + 1) % self.game.num_players
-        self.turn += 1
-        self.placed_at = None
-        self._draw()
-
-    def _finish(self) -> None:
-        """SS-F1..F4: unfinished features with islanders pay as if complete; markets nothing."""
-        self.phase, self.drawn, self._placements = OVER, None, []
-        features = [f for _, f in self.board.open_features()]
-        self.log += end_scoring(
-            features,
-            self.ledger,
-            self.covered,
-            self._order(),
-            self.options.score_unfinished,
-            self.turn,
-            self.player,
-        )
-        self.scores = tuple(float(self.score(p)) for p in range(self.game.num_players))
-        self._event("game-end", scores=self.scores)
-
-    def _why_illegal(self, action: Hashable) -> str:
-        why = _ILLEGAL.get((self.phase, type(action)))
-        return why or f"phase {self.phase} expects another kind of action"
-
-
-#: The rule an action of a phase breaks when it is not among the legal ones.
-_ILLEGAL = {
-    (PLACE, Place): "SS-P2/P3: the tile must share a side and continue every touching side",
-    (ISLANDER, PlaceIslander): "SS-I1..I3: a piece of the new tile, from supply, not joined "
-    "to an occupied feature",
-    (DELIVER, Deliver): "SS-S1: a face-up ship and a payment that meets it from your wares",
-}
-
-
-def winners(state: SouthSeasState) -> list[int]:
-    """SS-F4: the players with the highest score — several when tied (the texts name no
-    tie-break, so ties are reported as ties)."""
-    scores = state.returns()
-    top = max(scores)
-    return [p for p, s in enumerate(scores) if s == top]

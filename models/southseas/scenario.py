@@ -4,17 +4,22 @@ A scenario file::
 
     players = 2
     tiles = "my-tiles.toml"      # optional, relative to this file (default: the bundled set)
-    ships = ["A5", "B5", "C3"]    # optional: the first face up, then the pile from the top
+    ships_file = "my-ships.toml" # optional, likewise
+    ships = ["A5", "B5", "C3"]    # optional: the order ships are turned face up (the first
+                                  # four fill the display, then the refills)
+    seed = 0                      # optional: orders the ships not listed (see below)
     [options]                     # optional rule options (see SouthSeasOptions)
     recall = "never"
 
     [[move]]
-    tile = "bridge"               # the tile drawn this turn
+    tile = "bridge"               # the tile drawn this turn (the chance outcome)
     at = [1, 0]                   # where it goes
-    rotation = 0                  # quarter turns clockwise
+    rotation = 0                  # quarter turns clockwise: any of 0..3, also one that shows
+                                  # the same picture as another; piece numbers follow it
     islander = 0                  # optional: piece index on the new tile (`atoll southseas tiles`)
     # recall = [0, 0, 1]          # optional instead: take back one's islander from [x, y, piece]
-    # take = "A5"                 # optional: which tied ship a completed market gives
+    # take = "A5"                 # optional: which tied ship a completed market gives; a list
+                                  # ["A5", "B5"] when several players choose in turn (SS-M3)
     # deliver = "C3"              # optional: deliver to this ship...
     # pay = { shells = 1, fish = 1 }   # ...paying this (needed when several payments fit)
 
@@ -22,26 +27,88 @@ A scenario file::
     tile = "full"
     unplaceable = true            # the drawn tile has no legal placement and is removed (SS-P4)
 
-An illegal move is an error naming the move and the rule it breaks.
+    [[move]]
+    tile = "bridge-curve"         # the last move may stop at a decision: here the tile is
+                                  # drawn and its placement is pending; a last move may also
+                                  # leave a tied ship choice pending (no take)
+
+An islander or delivery a move does not name is a pass. The ships that ``ships`` does not list
+are turned up in the order a generator seeded with ``seed`` gives (the order atoll 0.1 used, so
+files written for it replay unchanged). An illegal move is a one-line error naming the move, the
+field and the rule it breaks; a field of the wrong type is a one-line error too.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import random
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from models.data import parse_toml, read_text
-from models.errors import AtollError
-from models.southseas.actions import PASS, Action, Deliver, Place, PlaceIslander, Recall, TakeShip
-from models.southseas.components import WARES, load_tiles
+import pydantic
+from annotated_types import Len
+from pydantic import NonNegativeInt, StrictBool, StrictInt, StrictStr
+
+from models.data import parse_toml, read_text, validate
+from models.errors import AtollError, IllegalActionError
+from models.southseas.actions import (
+    PASS,
+    Action,
+    Deliver,
+    Draw,
+    Place,
+    PlaceIslander,
+    Recall,
+    Reveal,
+    TakeShip,
+)
+from models.southseas.components import WARES
+from models.southseas.game import SouthSeas
 from models.southseas.options import SouthSeasOptions
-from models.southseas.rules import CHOOSE_SHIP, DELIVER, ISLANDER, OVER, SouthSeas, SouthSeasState
+from models.southseas.refusals import islander_problem, recall_problem
+from models.southseas.rules import (
+    CHOOSE_SHIP,
+    DELIVER,
+    DRAW,
+    ISLANDER,
+    OVER,
+    PLACE,
+    REVEAL,
+    SouthSeasState,
+)
 from models.southseas.ships import load_ships
+from models.southseas.tilefile import load_tiles
 
-_TOP = {"players", "seed", "tiles", "ships_file", "ships", "options", "move"}
-_MOVE = {"tile", "at", "rotation", "islander", "recall", "take", "deliver", "pay", "unplaceable"}
+_CONFIG = pydantic.ConfigDict(extra="forbid")
+
+
+class Scenario(pydantic.BaseModel):
+    """The top level of a scenario file (moves are checked one by one, to name them)."""
+
+    model_config = _CONFIG
+    players: StrictInt = 2
+    seed: StrictInt = 0
+    tiles: StrictStr | None = None
+    ships_file: StrictStr | None = None
+    ships: list[StrictStr] | None = None
+    options: dict[str, Any] = {}
+    move: list[Any] = []
+
+
+class Move(pydantic.BaseModel):
+    """One turn of a scenario."""
+
+    model_config = _CONFIG
+    tile: StrictStr
+    at: Annotated[list[StrictInt], Len(2, 2)] | None = None
+    rotation: StrictInt = 0
+    islander: StrictInt | None = None
+    recall: Annotated[list[StrictInt], Len(3, 3)] | None = None
+    take: StrictStr | list[StrictStr] | None = None
+    deliver: StrictStr | None = None
+    pay: dict[Literal["shells", "bananas", "fish"], NonNegativeInt] | None = None
+    unplaceable: StrictBool = False
 
 
 def load_scenario(path: str | Path) -> SouthSeasState:
@@ -51,7 +118,7 @@ def load_scenario(path: str | Path) -> SouthSeasState:
     if path.suffix == ".json":
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, RecursionError) as exc:
             raise AtollError(f"invalid JSON: {exc}", source=path) from None
     else:
         data = parse_toml(text, source=path)
@@ -61,121 +128,151 @@ def load_scenario(path: str | Path) -> SouthSeasState:
 
 
 def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> SouthSeasState:
-    """Build the game the scenario describes and play its moves; returns the final state."""
-    extra = set(data) - _TOP
-    if extra:
-        raise AtollError("unknown key", source=source, entry=sorted(extra)[0])
+    """Build the game the scenario describes and play its moves; returns the state reached
+    (which may wait for a decision the last move left open)."""
+    scenario: Scenario = validate(Scenario, data, source=source)
     base = Path(source).parent if isinstance(source, Path) else Path.cwd()
-    players = data.get("players", 2)
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise AtollError("must be a whole number", source=source, field="players")
-    options = SouthSeasOptions.from_mapping(data.get("options", {}), source=source)
-    tiles = load_tiles(base / data["tiles"]) if "tiles" in data else None
-    ships = load_ships(base / data["ships_file"]) if "ships_file" in data else None
+    options = SouthSeasOptions.from_mapping(scenario.options, source=source)
     try:
-        game = SouthSeas(players, options, tiles, ships)
-        state = game.new_initial_state(int(data.get("seed", 0)))
-        state.scripted = True
-        if "ships" in data:
-            state.arrange_ships(list(data["ships"]))
+        tiles = load_tiles(base / scenario.tiles) if scenario.tiles else None
+        ships = load_ships(base / scenario.ships_file) if scenario.ships_file else None
+        game = SouthSeas(scenario.players, options, tiles, ships)
+        order = iter(reveal_order(game, scenario.ships, scenario.seed))
+        state = game.new_initial_state()
+        settle(state, order)
     except AtollError as exc:
         raise exc.located(source) from None
-    moves = data.get("move", [])
-    if not isinstance(moves, list):
-        raise AtollError("must be a list of moves", source=source, field="move")
-    for i, move in enumerate(moves):
+    for i, raw in enumerate(scenario.move):
+        if not isinstance(raw, dict):
+            raise AtollError("a move is a table", source=source, entry=f"move[{i}]")
+        move: Move = validate(Move, raw, source=source, entry=f"move[{i}]")
         try:
-            play_move(state, move)
+            play_move(state, move, order, last=i == len(scenario.move) - 1)
         except AtollError as exc:
-            raise AtollError(
-                exc.message, source=source, entry=f"move[{i}]", field=exc.field
-            ) from None
+            raise _at_move(exc, source, i) from None
     return state
 
 
-def play_move(state: SouthSeasState, move: Any) -> None:
-    """One turn of a scenario: draw, place, islander, market choice, delivery."""
-    if not isinstance(move, dict):
-        raise AtollError("a move is a table")
-    extra = set(move) - _MOVE
-    if extra:
-        raise AtollError("unknown field", field=sorted(extra)[0])
+def reveal_order(game: SouthSeas, ships: list[str] | None, seed: int) -> list[str]:
+    """The ships in the order they are turned up: those named first, then the rest in the
+    order atoll 0.1 dealt them from ``seed`` (it shuffled the tile stack, then the ships)."""
+    named = list(ships or [])
+    known = {s.id for s in game.ships.ships}
+    for ship in named:
+        if ship not in known:
+            raise AtollError(f"unknown ship {ship!r}", field="ships")
+    if len(set(named)) != len(named):
+        raise AtollError("a ship is named twice", field="ships")
+    rng = random.Random(seed)
+    rng.shuffle(list(range(game.tiles.total - 1)))  # the 0.1 stack shuffle, for its draws
+    dealt = list(game.ships.ships)
+    rng.shuffle(dealt)
+    return named + [s.id for s in reversed(dealt) if s.id not in named]
+
+
+def settle(state: SouthSeasState, order: Iterator[str]) -> None:
+    """Turn up ships while chance refills the display, in the scenario's order."""
+    while state.phase == REVEAL:
+        hidden = {s.id for s in state.yard.hidden}
+        ship = next(s for s in order if s in hidden)
+        state.apply(Reveal(ship))
+
+
+def play_move(state: SouthSeasState, move: Move, order: Iterator[str], last: bool) -> None:
+    """One turn of a scenario: draw, place, islander, market choices, delivery."""
+    settle(state, order)
     if state.phase == OVER:
-        raise AtollError("the game is over (SS-T2)")
-    if not isinstance(move.get("tile"), str):
-        raise AtollError("which tile was drawn", field="tile")
-    before = state.unplaceable
-    state.force_draw(move["tile"])
-    if move.get("unplaceable"):
-        if state.unplaceable == before:
+        raise AtollError("the game is over (SS-T2)", field="tile")
+    _act(state, Draw(move.tile), "tile")
+    if move.unplaceable:
+        if state.phase == PLACE:
             raise AtollError(
-                f"{move['tile']!r} has a legal placement, so it is not removed (SS-P4)",
+                f"{move.tile!r} has a legal placement, so it is not removed (SS-P4)",
                 field="unplaceable",
             )
         return
-    if state.unplaceable != before:
+    if state.phase != PLACE:
         raise AtollError(
-            f"{move['tile']!r} has no legal placement: it is removed (SS-P4); "
-            "say unplaceable = true",
+            f"{move.tile!r} has no legal placement: it is removed (SS-P4); say unplaceable = true",
             field="tile",
         )
-    at = move.get("at")
-    if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
-        raise AtollError("must be [x, y]", field="at")
-    supply = state.ledger.islanders[state.player]
-    _act(state, Place(at[0], at[1], int(move.get("rotation", 0))), "at")
-    _islander(state, move, supply)
-    if state.phase == CHOOSE_SHIP:
-        if "take" not in move:
+    if move.at is None:
+        if last:
+            return  # the placement is the pending decision
+        raise AtollError("say where the tile goes: at = [x, y]", field="at")
+    x, y = move.at
+    before = state.clone() if move.islander is not None or move.recall is not None else None
+    _act(state, Place(x, y, move.rotation), "at")
+    _islander(state, move, before)
+    settle(state, order)
+    takes = [move.take] if isinstance(move.take, str) else list(move.take or [])
+    while state.phase == CHOOSE_SHIP:
+        if not takes:
+            if last:
+                return  # the ship choice is the pending decision
+            options = ", ".join(a.ship for a in state.legal_actions() if isinstance(a, TakeShip))
             raise AtollError(
-                "a completed market offers tied ships: say which (SS-M2)", field="take"
+                f"a completed market offers tied ships ({options}) to player "
+                f"{state.current_player()}: say which with take (SS-M2)",
+                field="take",
             )
-        _act(state, TakeShip(str(move["take"])), "take")
-    elif "take" in move:
-        raise AtollError("no ship choice is due (SS-M2)", field="take")
+        _act(state, TakeShip(takes.pop(0)), "take")
+        settle(state, order)
+    if takes:
+        raise AtollError(f"no ship choice is due for {takes[0]!r} (SS-M2)", field="take")
     _delivery(state, move)
+    settle(state, order)
 
 
 def _act(state: SouthSeasState, action: Action, field: str) -> None:
     try:
         state.apply(action)
-    except AtollError as exc:
-        raise AtollError(exc.message, field=field) from None
+    except IllegalActionError as exc:
+        raise IllegalActionError(exc.message, rule=exc.rule, action=action, field=field) from None
 
 
-def _islander(state: SouthSeasState, move: Mapping[str, Any], supply: int) -> None:
+def _islander(state: SouthSeasState, move: Move, before: SouthSeasState | None) -> None:
     wanted: Action | None = None
-    if "islander" in move:
-        wanted = PlaceIslander(int(move["islander"]))
-    elif "recall" in move:
-        x, y, piece = move["recall"]
-        wanted = Recall(int(x), int(y), int(piece))
-    if state.phase != ISLANDER:
-        if wanted is not None:
-            why = (
-                "the supply is empty (SS-I4)"
-                if supply == 0
-                else "every piece of the new tile joins an occupied feature (SS-I3)"
-            )
-            raise AtollError(
-                f"{wanted} is not possible: {why}, and no recall is allowed",
-                field="islander" if "islander" in move else "recall",
-            )
+    field = "islander"
+    if move.islander is not None and move.recall is not None:
+        raise AtollError("place an islander or take one back, not both", field="recall")
+    if move.islander is not None:
+        wanted = PlaceIslander(move.islander)
+    elif move.recall is not None:
+        wanted, field = Recall(*move.recall), "recall"
+    if state.phase == ISLANDER:
+        _act(state, wanted or PASS, field)
         return
-    _act(state, wanted or PASS, "islander" if "islander" in move else "recall")
+    if wanted is None or before is None:
+        return
+    # The islander step passed by itself (no choice but Pass): say why, from the position
+    # as it was at that step (the turn has moved on since).
+    assert move.at is not None and before.drawn is not None
+    position = (move.at[0], move.at[1])
+    before.board.place(before.drawn, position, move.rotation)
+    player, supply = before.player, before.ledger.islanders[before.player]
+    if isinstance(wanted, Recall):
+        rule, why = recall_problem(before.board, state.options.recall, player, supply, wanted)
+    else:
+        rule, why = islander_problem(before.board, position, wanted.piece, supply)  # type: ignore[union-attr]
+    raise IllegalActionError(
+        f"{wanted} is not legal: {rule}: {why}", rule=rule, action=wanted, field=field
+    )
 
 
-def _delivery(state: SouthSeasState, move: Mapping[str, Any]) -> None:
-    if "deliver" not in move:
+def _delivery(state: SouthSeasState, move: Move) -> None:
+    if move.deliver is None:
         if state.phase == DELIVER:
             state.apply(PASS)
         return
     if state.phase != DELIVER:
-        raise AtollError("no ship can be delivered to now (SS-S1)", field="deliver")
-    ship = str(move["deliver"])
+        raise AtollError(
+            "no face-up ship can be delivered to with your wares now (SS-S1)", field="deliver"
+        )
+    ship = move.deliver
     options = [a for a in state.legal_actions() if isinstance(a, Deliver) and a.ship == ship]
-    if "pay" in move:
-        pay = tuple(int(move["pay"].get(w, 0)) for w in WARES)
+    if move.pay is not None:
+        pay = tuple(move.pay.get(w, 0) for w in WARES)  # type: ignore[call-overload]
         options = [a for a in options if a.payment == pay]
     if not options:
         raise AtollError(
@@ -186,52 +283,30 @@ def _delivery(state: SouthSeasState, move: Mapping[str, Any]) -> None:
     state.apply(options[0])
 
 
-def snapshot(state: SouthSeasState) -> dict[str, Any]:
-    """The state as plain data: features with pieces and completion, islanders, wares, ships,
-    scores, and the rule options used."""
-    board = state.board
-    features = []
-    for _root, feature in sorted(board.features.items()):
-        pieces = sorted([*board.node_place[n][0], board.node_place[n][1]] for n in feature.nodes)
-        entry: dict[str, Any] = {
-            "kind": feature.kind.value,
-            "pieces": pieces,
-            "tiles": len(feature.tiles),
-            "complete": feature.complete if feature.kind.value != "market" else feature.closed,
-            "evaluated": feature.closed,
-            "open_ports": feature.open,
-            "islanders": [
-                [p, *board.node_place[n][0], board.node_place[n][1]] for p, n in feature.islanders
-            ],
-        }
-        if feature.kind.value == "bridge":
-            entry["shells"] = feature.shells
-        elif feature.kind.value == "island":
-            entry["bananas"] = feature.bananas
-        elif feature.kind.value == "sea":
-            entry["fish"] = sum(n for *_, n in feature.fish)
-            entry["covered_fish"] = sum(
-                n for node, i, n in feature.fish if (node, i) in state.covered
-            )
-            entry["boats"] = feature.boats
-        features.append(entry)
-    n = state.game.num_players
-    return {
-        "players": n,
-        "turn": state.turn,
-        "phase": state.phase,
-        "tiles_placed": len(board.tiles),
-        "tiles_left": len(state.pile),
-        "unplaceable": state.unplaceable,
-        "features": features,
-        "supply": list(state.ledger.islanders),
-        "wares": [dict(zip(WARES, w, strict=True)) for w in state.ledger.wares],
-        "ships": [[s.id for s in t] for t in state.taken],
-        "display": [s.id for s in state.display],
-        "scores": list(state.returns()),
-        "options": state.options.to_dict(),
-        "reconstruction": {
-            "tiles": state.game.tiles.reconstruction,
-            "ships": state.game.ships.reconstruction,
-        },
-    }
+def _at_move(exc: AtollError, source: str | Path, index: int) -> AtollError:
+    entry, field = f"move[{index}]", exc.field
+    if isinstance(exc, IllegalActionError):
+        return IllegalActionError(
+            exc.message, rule=exc.rule, action=exc.action, source=source, entry=entry, field=field
+        )
+    return AtollError(exc.message, source=source, entry=entry, field=field)
+
+
+def pending(state: SouthSeasState) -> dict[str, Any]:
+    """The decision the state waits for: whose, what, and the options (not at chance)."""
+    if state.phase == OVER:
+        return {"decision": "none: the game is over"}
+    if state.phase == DRAW:
+        return {"decision": "draw", "player": state.player, "tiles_left": state.tiles_left}
+    if state.phase == REVEAL:
+        return {"decision": "reveal", "face_down_ships": len(state.yard.hidden)}
+    out: dict[str, Any] = {"decision": state.phase, "player": state.current_player()}
+    if state.phase == PLACE:
+        assert state.drawn is not None
+        out["tile"], out["placements"] = state.drawn.id, len(state.legal_actions())
+    else:
+        out["options"] = [str(a) for a in state.legal_actions()]
+    return out
+
+
+__all__ = ["DRAW", "load_scenario", "pending", "play_move", "replay", "reveal_order", "settle"]

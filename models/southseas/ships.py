@@ -161,9 +161,15 @@ def _parse_ship(entry: Any, source: str | Path, index: int) -> Ship:
     return Ship(entry["id"], points, fixed, any_count, types, each)  # type: ignore[arg-type]
 
 
-def dump_ships(ships: Sequence[Ship]) -> str:
-    """Ships as TOML in the documented format."""
+def dump_ships(ships: ShipSet | Sequence[Ship]) -> str:
+    """Ships as TOML in the documented format, with the set's reconstruction label and note
+    (a bare sequence of ships is written without them)."""
     lines = []
+    if isinstance(ships, ShipSet):
+        lines.append(f"reconstruction = {str(ships.reconstruction).lower()}")
+        if ships.note:
+            lines.append(f"note = {json.dumps(ships.note)}")
+        ships = ships.ships
     for s in ships:
         lines += ["[[ship]]", f"id = {json.dumps(s.id)}", f"points = {s.points}"]
         fixed = ", ".join(

@@ -14,7 +14,7 @@ from typing import Annotated
 from annotated_types import MinLen
 from pydantic import PositiveInt
 
-from models.core import RuleOptions
+from models.options import RuleOptions
 
 #: TB-C4 published reading (BGA help: "within 2 fields").
 SIGHT_PUBLISHED = frozenset({1, 2})

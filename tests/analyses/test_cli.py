@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -23,10 +22,6 @@ ALL_FIELDS = [[1, 1], [1, 2], [2, 1], [2, 2], [3, 1], [3, 2], [4, 2]]
 JUNGLE = [[2, 1], [3, 1], [3, 2]]
 
 THREE_REASONS = {"legal", "excludes-none", "excludes-all"}
-
-
-def render_available() -> bool:
-    return importlib.util.find_spec("models.tobago.render") is not None
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
@@ -319,7 +314,6 @@ def test_legal_text_table(capsys, files):
 # -- render and maps ------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not render_available(), reason="models.tobago.render is not written yet")
 def test_render_writes_a_png(capsys, files):
     out_file = files.tmp / "x.png"
     status, out, err = run(
@@ -330,7 +324,6 @@ def test_render_writes_a_png(capsys, files):
     assert out_file.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.skipif(not render_available(), reason="models.tobago.render is not written yet")
 def test_render_without_hints(capsys, files):
     out_file = files.tmp / "plain.png"
     status, _, err = run(capsys, "tobago", "render", files.map, "--out", out_file)
@@ -344,7 +337,6 @@ def test_maps_runs(capsys):
     assert len(out.splitlines()) == len(bundled_maps())
 
 
-@pytest.mark.skipif(not bundled_maps(), reason="bundled maps are not written yet")
 def test_maps_lists_the_bundled_maps(capsys):
     status, out, _ = run(capsys, "tobago", "maps")
     assert status == 0
@@ -352,7 +344,6 @@ def test_maps_lists_the_bundled_maps(capsys):
     assert listed == list(bundled_maps())
 
 
-@pytest.mark.skipif(not bundled_maps(), reason="bundled maps are not written yet")
 def test_candidates_on_a_bundled_map(capsys, files):
     stem = next(iter(bundled_maps()))
     data = run_json(capsys, "tobago", "candidates", stem, "--hints", files.no_hints)
@@ -481,8 +472,6 @@ def assert_one_error_line(status: int, out: str, err: str) -> str:
 
 @pytest.mark.parametrize(("args", "needle"), BAD_INPUT.values(), ids=BAD_INPUT.keys())
 def test_bad_input_is_one_error_line(capsys, bad_files, args, needle):
-    if "render" in args and not render_available():
-        pytest.skip("models.tobago.render is not written yet")
     status, out, err = run(capsys, *(a.format(**bad_files) for a in args))
     line = assert_one_error_line(status, out, err)
     assert needle.format(**bad_files) in line

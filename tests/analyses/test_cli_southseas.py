@@ -39,6 +39,14 @@ def test_replay_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "southseas", "replay", str(EXAMPLE), "--json")
     assert status == 0
     data = json.loads(out)
+    # what comes next, what is left, whether the scores are final, and the whole log
+    assert data["next"] == {"decision": "draw", "player": 1, "tiles_left": 69}
+    assert data["boat_tokens"] == 18 and data["ships_face_down"] == 20
+    assert data["ware_supply"] is None and data["scores_final"] is False
+    assert data["winners"] is None and data["leaders"] == [0]
+    boat = next(e for e in data["events"] if e["kind"] == "boat")
+    assert boat["paid"] == {"1": 2} and boat["covered"] == [[0, 0, 3, 0], 1]  # top row first
+    assert [e["kind"] for e in data["events"]].count("reveal") == 4
     assert data["wares"][0] == {"shells": 0, "bananas": 3, "fish": 0}
     island = next(f for f in data["features"] if f["kind"] == "island" and f["complete"])
     assert island["tiles"] == 3 and island["bananas"] == 3
@@ -70,13 +78,16 @@ def test_replay_json_scenario_file(tmp_path: Path, capsys: pytest.CaptureFixture
     "body, needle",
     [
         ('[[move]]\ntile = "cap"\nat = [0, -1]\nrotation = 0\n', "move[0]: at:"),
-        ('[[move]]\ntile = "cap"\nat = [0, -1]\nrotation = 0\n', "SS-P2/P3"),
-        ('[[move]]\ntile = "nope"\nat = [0, 1]\n', "no copy of tile 'nope'"),
-        ('[[move]]\ntile = "sea"\nat = [0, 1]\nislander = 9\n', "SS-I1..I3"),
+        ('[[move]]\ntile = "cap"\nat = [0, -1]\nrotation = 0\n', "SS-P3: its S side is sea"),
+        ('[[move]]\ntile = "nope"\nat = [0, 1]\n', "SS-P1: no tile 'nope'"),
+        ('[[move]]\ntile = "sea"\nat = [0, 1]\nislander = 9\n', "SS-I2"),
         ('[[move]]\ntile = "sea"\nat = [0, 1]\ncolour = 1\n', "move[0]: colour: unknown field"),
         ('[[move]]\ntile = "sea"\nat = [0, 1]\ndeliver = "A5"\n', "SS-S1"),
         ('[options]\nrecall = "sometimes"\n', "recall"),
-        ('[[move]]\ntile = "sea"\nat = "x"\n', "move[0]: at: must be [x, y]"),
+        ('[[move]]\ntile = "sea"\nat = "x"\n', "move[0]: at: Input should be a valid list"),
+        ('seed = "abc"\n', "seed: Input should be a valid integer"),
+        ('[[move]]\ntile = "sea"\nat = [0, 1]\nislander = "a"\n', "move[0]: islander:"),
+        ('[[move]]\ntile = "sea"\nat = [0, 1]\nrecall = [1]\n', "move[0]: recall:"),
         ("players = = 2\n", "invalid TOML"),
     ],
 )
@@ -104,9 +115,35 @@ def test_missing_scenario_file(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_render_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("models.southseas.render")
     out = tmp_path / "board.png"
     status, text, _ = run(capsys, "southseas", "render", str(EXAMPLE), "--out", str(out))
     assert status == 0 and out.stat().st_size > 10_000 and "wrote" in text
     status, _, err = run(capsys, "southseas", "render", str(EXAMPLE), "--out", "x.jpg")
     assert status == 2 and "PNG" in err
+
+
+def test_replay_text_reports_the_next_decision_and_the_events(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "southseas", "replay", str(EXAMPLE), "--events")
+    assert status == 0
+    assert "provisional scores; next: player 1 draws (69 tiles left)" in out
+    assert "boat feature sea" in out and "why" not in out.split("events:")[0]
+
+
+def test_replay_of_a_finished_game_says_final_and_winners(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ships = tmp_path / "ships.toml"
+    ships.write_text('ship = [{ id = "X", points = 2, fixed = { bananas = 1 } }]\n')
+    path = scenario(
+        tmp_path,
+        '[[move]]\ntile = "band"\nat = [0, -1]\nislander = 0\n'
+        '[[move]]\ntile = "sea"\nat = [0, 1]\n'
+        '[[move]]\ntile = "cap"\nat = [0, -2]\nrotation = 2\ndeliver = "X"\n',
+    )
+    text = Path(path).read_text().replace(f'ships_file = "{SHIPS}"', f'ships_file = "{ships}"')
+    Path(path).write_text(text)
+    status, out, _ = run(capsys, "southseas", "replay", path)
+    assert status == 0
+    assert "final scores; the game ended: the last ship was acquired; winners: player 0" in out

@@ -6,18 +6,18 @@ from pathlib import Path
 from typing import Any
 
 from models.data import bundled_path, parse_toml
-from models.southseas.components import dump_tiles, load_tiles, parse_tiles
-from models.southseas.rules import SouthSeas
-from models.southseas.ships import dump_ships, load_ships, parse_ships
+from models.southseas.ships import ShipSet, dump_ships, load_ships, parse_ships
+from models.southseas.tilefile import dump_tiles, load_tiles, parse_tiles
 from tests.conformance.suites import ComponentSuite, ProtocolSuite
 
 
 class TestSouthSeasProtocol(ProtocolSuite):
+    game_name = "southseas"
     player_counts = (2, 3, 4, 5)
     playouts = 5
-
-    def make_game(self, num_players: int) -> SouthSeas:
-        return SouthSeas(num_players)
+    chance_samples = 2000
+    resample_playouts = 2
+    resample_stride = 10
 
 
 class TestSouthSeasTiles(ComponentSuite):
@@ -37,17 +37,26 @@ class TestSouthSeasTiles(ComponentSuite):
 
 
 class TestSouthSeasShips(ComponentSuite):
+    """Whole ship sets round-trip: the ships, the reconstruction label and the note."""
+
     def bundled(self) -> list[Path]:
         return [bundled_path("southseas", "ships.toml")]
 
-    def load(self, path: Path) -> Any:
-        return load_ships(path).ships
+    def load(self, path: Path) -> ShipSet:
+        return load_ships(path)
 
     def dump(self, component: Any) -> str:
         return dump_ships(component)
 
-    def parse(self, text: str, source: str) -> Any:
-        return parse_ships(parse_toml(text, source=source), source=source).ships
+    def parse(self, text: str, source: str) -> ShipSet:
+        return parse_ships(parse_toml(text, source=source), source=source)
+
+    def test_labels_are_part_of_the_comparison(self) -> None:
+        ships = self.load(self.bundled()[0])
+        assert ships.reconstruction and ships.note, "the bundled set is a labelled reconstruction"
+        key = (ships.ships, ships.reconstruction, ships.note)
+        back = self.parse(self.dump(ships), ships.source)
+        assert (back.ships, back.reconstruction, back.note) == key
 
 
 def _tile_key(tiles: Any) -> tuple[str, tuple[Any, ...]]:

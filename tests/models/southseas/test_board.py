@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import random
-
 import networkx as nx
 
+from models.southseas.actions import Place
+from models.southseas.board import Board
 from models.southseas.components import Kind
-from models.southseas.rules import SouthSeas
+from models.southseas.rules import SouthSeasState
+from models.southseas.tilefile import load_tiles
+from tests.models.southseas.helpers import random_state
 
 
-def played(seed: int, moves: int):  # type: ignore[no-untyped-def]
-    state = SouthSeas(3).new_initial_state(seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+def played(seed: int, moves: int) -> SouthSeasState:
+    return random_state(3, seed, moves)
 
 
 def test_feature_graph_components_are_the_union_find_features() -> None:
@@ -41,8 +37,38 @@ def test_frontier_is_every_empty_neighbour_with_its_requirement() -> None:
                 expected.setdefault(n, [None] * 4)
                 placed = board.tiles[(x, y)]
                 expected[n][(side + 2) % 4] = placed.tile.patterns[placed.rotation][side]
-    assert {p: tuple(v) for p, v in expected.items()} == board.frontier
-    assert {p for g in board.by_need.values() for p in g} == set(board.frontier)
+    assert {p: tuple(v) for p, v in expected.items()} == {
+        p: board.requirement(p) for p in board.frontier
+    }
+
+
+def test_incremental_placements_match_a_scan_of_every_position_and_rotation() -> None:
+    tiles = load_tiles()
+    for seed in range(4):
+        board = played(seed, 60 + 40 * seed).board
+        for tile in tiles.types:
+            scan = set()
+            for position in board.frontier:
+                need = board.requirement(position)
+                assert need is not None
+                for r in range(4):
+                    shown = tile.patterns[r]
+                    if all(n is None or n == s for n, s in zip(need, shown, strict=True)):
+                        scan.add(Place(*position, tile.canonical[r]))
+            assert set(board.legal_placements(tile)) == scan, tile.id
+            assert len(board.legal_placements(tile)) == len(scan)  # each picture once
+
+
+def test_a_copied_board_keeps_its_placements_apart() -> None:
+    tiles = load_tiles()
+    board = Board(tiles.start, tiles.types)
+    twin = board.copy()
+    tile = next(t for t in tiles.types if t.id == "bridge-curve")
+    before = board.legal_placements(tile)
+    first = twin.legal_placements(tile)[0]
+    twin.place(tile, (first.x, first.y), first.rotation)
+    assert twin.legal_placements(tile) != before
+    assert board.legal_placements(tile) == before and len(board.tiles) == 1
 
 
 def test_open_ports_match_a_recount() -> None:

@@ -17,11 +17,12 @@ from click.testing import CliRunner
 
 from analyses.cli_southseas import southseas
 from analyses.southseas_tiles import canonical_pattern, ship_frame, tile_frame, tile_statistics
-from models.data import bundled_path
+from models.data import bundled_path, parse_toml
 from models.errors import AtollError
-from models.southseas.components import Kind, TileSet, load_tiles, parse_tiles
+from models.southseas.components import Kind, TileSet
 from models.southseas.geometry import rotate_port
-from models.southseas.ships import Ship, ShipSet, load_ships, payments
+from models.southseas.ships import Ship, ShipSet, dump_ships, load_ships, parse_ships, payments
+from models.southseas.tilefile import load_tiles, parse_tiles
 
 TILES = bundled_path("southseas", "tiles.toml")
 SHIPS = bundled_path("southseas", "ships.toml")
@@ -512,3 +513,14 @@ def test_tiles_command_with_a_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(southseas, ["tiles", "--tiles", str(path)])
     assert isinstance(result.exception, AtollError)  # the main CLI prints it as one line, exit 2
     assert "unknown edge kind" in str(result.exception)
+
+
+def test_dump_ships_keeps_the_reconstruction_label_and_note() -> None:
+    bundled = load_ships()
+    again = parse_ships(parse_toml(dump_ships(bundled), source="x"), source="x")
+    assert (again.ships, again.reconstruction, again.note) == (
+        bundled.ships,
+        bundled.reconstruction,
+        bundled.note,
+    )
+    assert bundled.reconstruction is True

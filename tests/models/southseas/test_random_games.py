@@ -5,21 +5,22 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from models.core import spawn_seeds
+from models.core import CHANCE, load_game, make_rng, random_playout, spawn_seeds
 from models.southseas.audit import problems
-from models.southseas.rules import SouthSeas, SouthSeasState
+from models.southseas.rules import SouthSeasState
 
 
-def play_checked(game: SouthSeas, seed: int) -> SouthSeasState:
-    state = game.new_initial_state(seed)
-    rng = random.Random(seed)
+def play_checked(players: int, seed: int) -> SouthSeasState:
+    state: SouthSeasState = load_game("southseas", players).new_initial_state()  # type: ignore[assignment]
+    rng = make_rng(seed)
     while not state.is_terminal():
         covered, since = set(state.covered), len(state.log)
-        state.apply(rng.choice(state.legal_actions()))
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
         found = problems(state, covered, since)
         assert not found, f"seed {seed}, turn {state.turn}: {found}"
     return state
@@ -27,27 +28,25 @@ def play_checked(game: SouthSeas, seed: int) -> SouthSeasState:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_keep_every_invariant(players: int) -> None:
-    game = SouthSeas(players)
+    game = load_game("southseas", players)
     for seed in spawn_seeds(players, 125):
-        state = play_checked(game, seed)
+        state = play_checked(players, seed)
         assert state.board_tiles() + state.unplaceable == 73 or state.yard.exhausted
-        # a replay of the log reproduces the game
-        again = game.new_initial_state(seed)
-        for action in state.history:
+        # a replay of the history (chance outcomes included) reproduces the game
+        again = game.new_initial_state()
+        for action in state.history():
             again.apply(action)
         assert again.is_terminal()
         assert again.returns() == state.returns()
-        assert again.log == state.log
+        assert again.events() == state.events()
 
 
 def test_unplaceable_tiles_are_rare() -> None:
-    game = SouthSeas(4)
+    game = load_game("southseas", 4)
     draws = removed = 0
     for seed in range(200):
-        state = game.new_initial_state(seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
+        state: SouthSeasState = game.new_initial_state()  # type: ignore[assignment]
+        random_playout(state, make_rng(seed))
         draws += state.board_tiles() - 1 + state.unplaceable
         removed += state.unplaceable
     assert removed / draws < 0.01  # "the rare case" of the source texts

@@ -5,39 +5,20 @@ Boards use the test tiles (scenario_tiles.toml); see test_rules_features.py for 
 
 from __future__ import annotations
 
-import dataclasses
+from pathlib import Path
 
 import pytest
 
-from models.errors import AtollError
-from models.southseas.actions import PASS, Deliver, Recall, TakeShip
-from models.southseas.components import TileSet, load_tiles
-from models.southseas.rules import SouthSeas, winners
-from models.southseas.scenario import play_move
-from models.southseas.ships import Ship, ShipSet, load_ships
-from tests.models.southseas.helpers import SHIPS, TILES, events, play, wares
+from models.core import CHANCE
+from models.errors import AtollError, IllegalActionError
+from models.southseas.actions import PASS, Deliver, Place, Recall, TakeShip
+from models.southseas.ships import Ship, ShipSet
+from models.southseas.snapshot import snapshot
+from tests.models.southseas.helpers import draw, events, play, small_game, step, wares
 from tests.models.southseas.test_rules_features import FOUR_OUT
 
 FISHER_SOUTH = {"tile": "sea", "at": [0, 1], "islander": 0}
 SHIP_ORDER = ["A5", "B5", "C3", "D2", "E4", "F1"]
-
-
-def small_game(
-    counts: dict[str, int], players: int = 2, ships: ShipSet | None = None, **options: object
-):  # type: ignore[no-untyped-def]
-    """A game on a few copies of the test tiles (the start tile always included)."""
-    full = load_tiles(TILES)
-    types = tuple(
-        dataclasses.replace(t, count=counts.get(t.id, 1 if t.start else 0))
-        for t in full.types
-        if t.start or counts.get(t.id)
-    )
-    tiles = TileSet(types, "test", False)
-    game = SouthSeas(players, tiles=tiles, ships=ships or load_ships(SHIPS))
-    state = game.new_initial_state(0)
-    if options:
-        state.options = game.options.replace(**options)
-    return state
 
 
 # -- fishing boats -------------------------------------------------------------------------------
@@ -51,7 +32,7 @@ def test_SS_B1_boat_evaluates_an_occupied_region() -> None:
 
 def test_SS_B1_unoccupied_region_option() -> None:
     default = play([{"tile": "sea", "at": [0, 1]}, {"tile": "sea-boat", "at": [1, 1]}])
-    assert events(default, "boat-no-trigger") == [{"why": "unoccupied region"}]
+    assert [e["why"] for e in events(default, "boat-no-trigger")] == ["unoccupied region"]
     assert not default.covered
     german = play(
         [{"tile": "sea", "at": [0, 1]}, {"tile": "sea-boat", "at": [1, 1]}],
@@ -70,7 +51,9 @@ def test_SS_B2_no_trigger_without_uncovered_fish() -> None:
             {"tile": "sea-boat", "at": [0, 2]},
         ]
     )
-    assert events(state, "boat-no-trigger") == [{"why": "no uncovered fish"}]
+    assert [e["why"] for e in events(state, "boat-no-trigger")] == [
+        "every fish of the region is covered"
+    ]
     assert wares(state, 0) == (0, 0, 1)
 
 
@@ -113,7 +96,7 @@ def test_SS_B3_cover_two_fish_first_and_never_pay_covered_fish() -> None:
     )
     paid = [e["paid"][0] for e in events(state, "boat")]
     assert paid == [4, 2, 1]
-    assert [e["covered"][2] for e in events(state, "boat")] == [2, 1, 1]
+    assert [e["covered"][1] for e in events(state, "boat")] == [2, 1, 1]
     assert wares(state, 0) == (0, 0, 7)
     assert state.boat_tokens == 19 - 3
 
@@ -165,17 +148,54 @@ def test_SS_M2_SS_M3_two_markets_at_once_clockwise_from_the_active_player() -> N
 
 
 def test_SS_M2_tied_ships_are_the_owners_choice() -> None:
-    moves = [*TWO_MARKETS, {"tile": "sea", "at": [0, 1]}]
-    with pytest.raises(AtollError, match="tied ships"):
+    moves = [*TWO_MARKETS, {"tile": "sea", "at": [0, 1]}, {"tile": "sea", "at": [3, 1]}]
+    with pytest.raises(AtollError, match=r"move\[13\]: take: .*tied ships \(A5, B5\)"):
         play(moves, players=3, ships=SHIP_ORDER)
     state = play(TWO_MARKETS, players=3, ships=SHIP_ORDER)
-    state.force_draw("sea")
-    from models.southseas.actions import Place
-
+    draw(state, "sea")
     state.apply(Place(0, 1, 0))
     state.apply(PASS)  # player 1 places no islander; the markets are evaluated
     assert state.phase == "choose-ship" and state.current_player() == 2
     assert set(state.legal_actions()) == {TakeShip("A5"), TakeShip("B5")}
+    with pytest.raises(IllegalActionError, match="SS-M2: take one of the highest") as info:
+        state.apply(TakeShip("C3"))
+    assert info.value.rule == "SS-M2"
+
+
+def _double_tie_ships(tmp_path: Path) -> str:
+    path = tmp_path / "ships.toml"
+    path.write_text(
+        "ship = [\n"
+        + "".join(
+            f'  {{ id = "{i}", points = {p}, any = 1 }},\n'
+            for i, p in (("P5a", 5), ("P5b", 5), ("P5c", 5), ("Q2", 2), ("R1", 1))
+        )
+        + "]\n",
+        encoding="utf-8",
+    )
+    return str(path)
+
+
+def test_SS_M3_every_tied_choice_can_be_written_and_a_pending_one_is_reported(
+    tmp_path: Path,
+) -> None:
+    ships = {"ships_file": _double_tie_ships(tmp_path), "ships": ["P5a", "P5b", "Q2", "R1"]}
+    last = {"tile": "sea", "at": [0, 1]}
+    # Player 2 chooses between P5a and P5b; the refill turns up P5c, so player 0 chooses too.
+    state = play([*TWO_MARKETS, {**last, "take": ["P5b", "P5c"]}], players=3, **ships)
+    assert [s.id for s in state.taken[2]] == ["P5b"]
+    assert [s.id for s in state.taken[0]] == ["P5c"]
+    assert state.phase == "draw"
+    # A replay may end with the second choice still open: it says so.
+    pending = play([*TWO_MARKETS, {**last, "take": "P5b"}], players=3, **ships)
+    assert pending.phase == "choose-ship" and pending.current_player() == 0
+    assert snapshot(pending)["next"] == {
+        "decision": "choose-ship",
+        "player": 0,
+        "options": ["take ship P5a", "take ship P5c"],
+    }
+    with pytest.raises(AtollError, match=r"move\[13\]: take: no ship choice is due for 'Q2'"):
+        play([*TWO_MARKETS, {**last, "take": ["P5b", "P5c", "Q2"]}], players=3, **ships)
 
 
 def test_SS_M4_unfinished_market_gives_nothing_at_the_end() -> None:
@@ -185,7 +205,7 @@ def test_SS_M4_unfinished_market_gives_nothing_at_the_end() -> None:
         {"tile": "band", "at": [0, -1], "islander": 0},
         {"tile": "sea", "at": [1, 1]},
     ]:
-        play_move(state, move)
+        step(state, move)
     assert state.is_terminal()
     assert state.taken[0] == [] and state.ledger.wares[0] == [0, 0, 0]
 
@@ -211,9 +231,7 @@ def test_SS_S1_deliver_to_exactly_one_ship_and_refill() -> None:
 def test_SS_S2_wildcard_requirements_enumerate_payments() -> None:
     state = play(CLOSE_ISLAND, ships=["C3", "E4", "A5", "B5"])
     state.ledger.wares[1] = [2, 1, 2]
-    state.force_draw("sea")
-    from models.southseas.actions import Place
-
+    draw(state, "sea")
     state.apply(Place(-1, 1, 0))
     state.apply(PASS)
     pays = {
@@ -226,12 +244,10 @@ def test_SS_S2_wildcard_requirements_enumerate_payments() -> None:
     again = play(CLOSE_ISLAND, ships=SHIP_ORDER)
     again.ledger.wares[1] = [2, 1, 2]
     with pytest.raises(AtollError, match="several payments"):
-        play_move(again, {"tile": "sea", "at": [-1, 1], "deliver": "C3"})
+        step(again, {"tile": "sea", "at": [-1, 1], "deliver": "C3"})
     paid = play(CLOSE_ISLAND, ships=SHIP_ORDER)
     paid.ledger.wares[1] = [2, 1, 2]
-    play_move(
-        paid, {"tile": "sea", "at": [-1, 1], "deliver": "C3", "pay": {"shells": 1, "fish": 1}}
-    )
+    step(paid, {"tile": "sea", "at": [-1, 1], "deliver": "C3", "pay": {"shells": 1, "fish": 1}})
     assert paid.ledger.wares[1] == [1, 1, 1] and [s.id for s in paid.taken[1]] == ["C3"]
 
 
@@ -245,22 +261,26 @@ def test_SS_S3_ship_points_count_in_the_score() -> None:
 
 def test_SS_T1_turn_order_and_phases() -> None:
     state = play([{"tile": "sea", "at": [0, 1]}], players=3)
-    assert state.player == 1 and state.phase == "place" and state.turn == 2
+    assert state.player == 1 and state.phase == "draw" and state.turn == 2
+    assert state.current_player() == CHANCE  # the next tile is chance's
+    draw(state, "sea")
+    assert state.phase == "place" and state.current_player() == 1
 
 
 def test_SS_T2_game_ends_after_the_last_tile() -> None:
     state = small_game({"sea": 2})
-    play_move(state, {"tile": "sea", "at": [0, 1]})
+    step(state, {"tile": "sea", "at": [0, 1]})
     assert not state.is_terminal()
-    play_move(state, {"tile": "sea", "at": [1, 1]})
+    step(state, {"tile": "sea", "at": [1, 1]})
     assert state.is_terminal() and state.current_player() < 0
 
 
 def test_SS_T2_game_ends_after_the_last_ship() -> None:
     one = ShipSet((Ship("X", 2, (0, 1, 0)),), "test", False)
     state = small_game({"cap": 2, "sea": 3}, ships=one)
-    play_move(state, {"tile": "cap", "at": [0, -1], "rotation": 2, "islander": 0, "deliver": "X"})
-    assert state.is_terminal() and state.pile  # tiles were left
+    step(state, {"tile": "cap", "at": [0, -1], "rotation": 2, "islander": 0, "deliver": "X"})
+    assert state.is_terminal() and state.tiles_left  # tiles were left
+    assert events(state, "game-end")[0]["why"] == "the last ship was acquired"
 
 
 def test_SS_F1_SS_F3_unfinished_features_pay_at_the_end() -> None:
@@ -271,7 +291,7 @@ def test_SS_F1_SS_F3_unfinished_features_pay_at_the_end() -> None:
             {"tile": "band", "at": [0, -1], "islander": 0},
             {"tile": "sea", "at": [1, 1]},
         ]:
-            play_move(state, move)
+            step(state, move)
         return state
 
     state = run()
@@ -285,8 +305,8 @@ def test_SS_F1_SS_F3_unfinished_features_pay_at_the_end() -> None:
 
 def test_SS_F2_markets_give_nothing_at_the_end() -> None:
     state = small_game({"market": 1, "sea": 1})
-    play_move(state, {"tile": "market", "at": [0, 1], "islander": 0})
-    play_move(state, {"tile": "sea", "at": [1, 1]})
+    step(state, {"tile": "market", "at": [0, 1], "islander": 0})
+    step(state, {"tile": "sea", "at": [1, 1]})
     assert state.is_terminal() and state.returns() == (0.0, 0.0)
 
 
@@ -297,11 +317,11 @@ def test_SS_F4_highest_score_wins_and_ties_are_ties() -> None:
         {"tile": "band", "at": [0, -1], "islander": 0},
         {"tile": "sea", "at": [1, 1]},
     ]:
-        play_move(state, move)
-    assert winners(state) == [1]
+        step(state, move)
+    assert state.outcome().winners == (1,) and state.outcome().final
     tie = small_game({"sea": 1})
-    play_move(tie, {"tile": "sea", "at": [0, 1]})
-    assert winners(tie) == [0, 1]
+    step(tie, {"tile": "sea", "at": [0, 1]})
+    assert tie.outcome().winners == (0, 1)
 
 
 # -- rule options --------------------------------------------------------------------------------
@@ -309,24 +329,22 @@ def test_SS_F4_highest_score_wins_and_ties_are_ties() -> None:
 
 def test_recall_option_any_turn_when_empty_never() -> None:
     state = play(FOUR_OUT[:3])  # player 0 has two islanders out, two in supply
-    state.force_draw("sea")
-    from models.southseas.actions import Place
-
+    draw(state, "sea")
     state.apply(Place(-1, 1, 0))  # player 1's turn: no islander of theirs out
     assert not [a for a in state.legal_actions() if isinstance(a, Recall)]
     any_turn = play(FOUR_OUT[:4])
-    any_turn.force_draw("sea")
+    draw(any_turn, "sea")
     any_turn.apply(Place(-1, 1, 0))
     assert {a for a in any_turn.legal_actions() if isinstance(a, Recall)} == {
         Recall(0, -1, 0),
         Recall(1, 0, 0),
     }
     empty_only = play(FOUR_OUT[:4], options={"recall": "when_empty"})
-    empty_only.force_draw("sea")
+    draw(empty_only, "sea")
     empty_only.apply(Place(-1, 1, 0))
     assert not [a for a in empty_only.legal_actions() if isinstance(a, Recall)]
     full_out = play(FOUR_OUT, options={"recall": "when_empty"})
-    full_out.force_draw("sea")
+    draw(full_out, "sea")
     full_out.apply(Place(0, 2, 0))
     assert len([a for a in full_out.legal_actions() if isinstance(a, Recall)]) == 4
     full_out.apply(Recall(1, 0, 0))

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import pytest
 
-from models.errors import AtollError
-from models.southseas.actions import PASS, Place, PlaceIslander
+from models.errors import AtollError, IllegalActionError
+from models.southseas.actions import PASS, Draw, Place, PlaceIslander
 from models.southseas.components import Kind
-from models.southseas.scenario import snapshot
-from tests.models.southseas.helpers import events, play, wares
+from models.southseas.snapshot import snapshot
+from tests.models.southseas.helpers import draw, events, play, wares
 
 CAP_SOUTH = {"tile": "cap", "at": [0, -1], "rotation": 2}  # island side facing the start's
 
@@ -30,33 +30,52 @@ def feature_at(state, position, piece):  # type: ignore[no-untyped-def]
     return state.board.feature_of(state.board.node_at(position, piece))
 
 
-def test_SS_P1_tiles_come_from_a_seeded_shuffled_stack() -> None:
-    a, b = play([]), play([])
-    assert [t.id for t in a.pile] == [t.id for t in b.pile]
-    c = play([], seed=7)
-    assert [t.id for t in a.pile] != [t.id for t in c.pile]
-    assert a.drawn is not None and a.phase == "place"  # the drawn tile is shown to all
+def test_SS_P1_the_draw_is_chance_weighted_by_the_copies_left() -> None:
+    state = play([])
+    assert state.is_chance_node() and state.phase == "draw"
+    outcomes = dict(state.chance_outcomes())
+    stack = state.draw_stack()
+    total = sum(stack.values())
+    assert {a.tile: p for a, p in outcomes.items()} == {  # type: ignore[attr-defined]
+        tile: count / total for tile, count in stack.items()
+    }
+    state.apply(Draw("sea"))
+    assert state.drawn is not None and state.drawn.id == "sea"  # shown to all
+    assert state.draw_stack()["sea"] == stack["sea"] - 1
+    twin = state.clone()  # a copy holds no order of the stack: nothing to peek at
+    assert not hasattr(twin, "pile") and not hasattr(twin, "rng")
 
 
 def test_SS_P2_a_tile_must_share_a_side() -> None:
     state = play([])
-    state.force_draw("sea")
+    draw(state, "sea")
     assert Place(1, 1, 0) not in state.legal_actions()  # corner contact only
     assert Place(0, 1, 0) in state.legal_actions()
-    with pytest.raises(AtollError, match="SS-P2/P3"):
+    with pytest.raises(IllegalActionError, match=r"SS-P2: .*only at a corner") as info:
         state.apply(Place(1, 1, 0))
+    assert info.value.rule == "SS-P2" and info.value.action == Place(1, 1, 0)
+    with pytest.raises(IllegalActionError, match=r"SS-P2: \(5,5\) shares no side"):
+        state.apply(Place(5, 5, 0))
+    with pytest.raises(IllegalActionError, match=r"SS-P2: \(0,0\) already holds a tile"):
+        state.apply(Place(0, 0, 0))
 
 
 def test_SS_P3_touching_sides_must_continue() -> None:
     state = play([])
-    state.force_draw("cap")
+    draw(state, "cap")
     legal = set(state.legal_actions())
     # North of the start only the rotation with the island facing down fits.
-    assert {a for a in legal if (a.x, a.y) == (0, -1)} == {Place(0, -1, 2)}
+    assert {a for a in legal if (a.x, a.y) == (0, -1)} == {Place(0, -1, 2)}  # type: ignore[union-attr]
     # East of the start the bridge must continue: a cap has no bridge side.
-    assert not {a for a in legal if (a.x, a.y) == (1, 0)}
-    with pytest.raises(AtollError, match=r"move\[0\].*SS-P2/P3"):
+    assert not {a for a in legal if (a.x, a.y) == (1, 0)}  # type: ignore[union-attr]
+    with pytest.raises(
+        IllegalActionError,
+        match=r"move\[0\]: at: .*SS-P3: its N side is island but the tile at \(0,-2\)|"
+        r"move\[0\]: at: .*SS-P3: its S side is sea but the tile at \(0,0\) shows island",
+    ):
         play([{"tile": "cap", "at": [0, -1], "rotation": 0}])
+    with pytest.raises(IllegalActionError, match="SS-P3: its W side is sea but the tile at"):
+        state.apply(Place(1, 0, 0))
 
 
 def test_SS_P4_unplaceable_tile_is_removed_and_another_drawn() -> None:
@@ -64,6 +83,7 @@ def test_SS_P4_unplaceable_tile_is_removed_and_another_drawn() -> None:
     state = play([CAP_SOUTH, {"tile": "full", "unplaceable": True}, {"tile": "sea", "at": [0, 1]}])
     assert state.unplaceable == 1
     assert events(state, "unplaceable") == [{"tile": "full"}]
+    assert state.draw_stack().get("full", 0) == 1  # one of two copies removed
     assert state.player == 0  # player 1 drew again and played the sea tile
     with pytest.raises(AtollError, match="has a legal placement"):
         play([{"tile": "full", "unplaceable": True}])
@@ -71,7 +91,7 @@ def test_SS_P4_unplaceable_tile_is_removed_and_another_drawn() -> None:
 
 def test_SS_I1_SS_I2_one_islander_on_a_piece_of_the_new_tile() -> None:
     state = play([])
-    state.force_draw("bridge")
+    draw(state, "bridge")
     state.apply(Place(1, 0, 0))
     actions = state.legal_actions()
     assert PASS in actions
@@ -84,24 +104,24 @@ def test_SS_I1_SS_I2_one_islander_on_a_piece_of_the_new_tile() -> None:
 def test_SS_I3_no_islander_on_a_feature_joined_to_an_occupied_one() -> None:
     # Player 0's fisher in the south sea; player 1's bridge tile joins its south sea to it.
     state = play([{"tile": "sea", "at": [0, 1], "islander": 0}])
-    state.force_draw("bridge")
+    draw(state, "bridge")
     state.apply(Place(1, 0, 0))
     pieces = {a.piece for a in state.legal_actions() if isinstance(a, PlaceIslander)}
     assert 2 not in pieces  # the south sea part joins player 0's region
     assert {0, 1} <= pieces
     # ... and the same holds for one's own islander
     state = play([{"tile": "sea", "at": [0, 1], "islander": 0}, {"tile": "sea", "at": [-1, 1]}])
-    state.force_draw("sea")
+    draw(state, "sea")
     state.apply(Place(1, 1, 0))
     assert not [a for a in state.legal_actions() if isinstance(a, PlaceIslander)]
-    with pytest.raises(AtollError, match="SS-I3"):
+    with pytest.raises(IllegalActionError, match="SS-I3: piece 0 joins a sea that holds"):
         play(
             [
                 {"tile": "sea", "at": [0, 1], "islander": 0},
                 {"tile": "sea", "at": [1, 1], "islander": 0},
             ]
         )
-    with pytest.raises(AtollError, match=r"SS-I1\.\.I3"):  # a free piece exists, but not this one
+    with pytest.raises(IllegalActionError, match=r"SS-I3"):  # a free piece exists, not this one
         play(
             [
                 {"tile": "sea", "at": [0, 1], "islander": 0},
@@ -125,10 +145,10 @@ FOUR_OUT = [  # player 0 puts all four islanders out; player 1 places neutral ti
 def test_SS_I4_empty_supply_places_no_islander() -> None:
     state = play(FOUR_OUT, options={"recall": "never"})
     assert state.ledger.islanders[0] == 0
-    state.force_draw("sea")
+    draw(state, "sea")
     state.apply(Place(0, 2, 0))
     assert state.phase != "islander"  # no choice left: the islander step passed by itself
-    with pytest.raises(AtollError, match="SS-I4"):
+    with pytest.raises(IllegalActionError, match="SS-I4: your supply is empty"):
         play([*FOUR_OUT, {"tile": "sea", "at": [0, 2], "islander": 0}], options={"recall": "never"})
 
 
@@ -142,6 +162,7 @@ def test_SS_E1_SS_E3_island_closed_by_several_tiles_pays_bananas() -> None:
     )
     island = feature_at(state, (0, 0), 0)
     assert island.complete and island.closed and len(island.tiles) == 3
+    assert island.evaluated == "complete"
     assert wares(state, 0) == (0, 4, 0) and wares(state, 1) == (0, 0, 0)
     assert events(state, "complete")[0]["symbols"] == 4
 
@@ -252,10 +273,8 @@ def test_snapshot_reports_features_and_options() -> None:
     assert snap["reconstruction"] == {"tiles": False, "ships": False}
 
 
-def test_forcing_a_draw_changes_the_offered_placements() -> None:
-    state = play([])
-    state.force_draw("sea")
-    before = set(state.legal_actions())
-    state.force_draw("cap")
-    after = set(state.legal_actions())
-    assert Place(0, -1, 2) in after and Place(0, -1, 2) not in before
+def test_the_drawn_tile_decides_the_offered_placements() -> None:
+    sea, cap = play([]), play([])
+    draw(sea, "sea")
+    draw(cap, "cap")
+    assert Place(0, -1, 2) in cap.legal_actions() and Place(0, -1, 2) not in sea.legal_actions()

@@ -527,7 +527,6 @@ def test_resolve_map_missing_toml_path_is_not_looked_up_as_bundled(tmp_path):
     assert str(info.value) == f"{path}: no such file"
 
 
-@pytest.mark.skipif(not bundled_maps(), reason="bundled maps are not written yet")
 def test_resolve_map_with_bundled_names():
     for stem, path in bundled_maps().items():
         with warnings.catch_warnings():
@@ -538,7 +537,6 @@ def test_resolve_map_with_bundled_names():
         assert island.island_fields
 
 
-@pytest.mark.skipif(not bundled_maps(), reason="bundled maps are not written yet")
 def test_bundled_maps_round_trip():
     for path in bundled_maps().values():
         with warnings.catch_warnings():
@@ -547,7 +545,6 @@ def test_bundled_maps_round_trip():
             assert parse_map(dump_map(island)) == island
 
 
-@pytest.mark.skipif(not bundled_maps(), reason="bundled maps are not written yet")
 @pytest.mark.parametrize("stem", ["reef", "lagoon", "caldera"])
 def test_expected_bundled_maps_exist(stem):
     assert stem in bundled_maps()
