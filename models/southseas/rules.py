@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_right
 from collections.abc import Hashable
 from itertools import accumulate
@@ -126,7 +127,7 @@ class SouthSeasState(GameState):
             return tuple((reveals[s.id], share) for s in self.yard.hidden)
         return ()
 
-    def sample_chance(self, rng: Any) -> Hashable:
+    def sample_chance(self, rng: random.Random) -> Hashable:
         """The chance outcome for one ``rng.random()``: a tile kind weighted by its copies
         left, or a face-down ship, each equally likely (as :meth:`chance_outcomes` says)."""
         if self.phase == DRAW:  # the copy at r, counting copies in kind order
@@ -198,7 +199,7 @@ class SouthSeasState(GameState):
         """Everything on the table; the same for every player (nothing is hidden)."""
         return observation_key(self)
 
-    def resample(self, player: int, rng: Any) -> Self:
+    def resample(self, player: int, rng: random.Random) -> Self:
         """A copy: South Seas hides nothing from anyone, and the future is chance's."""
         return self.clone()
 
