@@ -14,17 +14,24 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import os
+import signal
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
 from models.errors import AtollError
+from solvers.limits import SolverUnknown
 
+EXIT_OUTPUT = 1
 EXIT_BAD_INPUT = 2
+EXIT_UNKNOWN = 3
+EXIT_INTERRUPTED = 130
 
 #: Command groups imported on first use: name -> (module:attribute, one-line help).
 LAZY_GROUPS = {
@@ -90,29 +97,70 @@ def _one_line_warning(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (2 for bad input)."""
+    """Run the CLI; returns the exit status.
+
+    0 an answer; 2 bad input (one line naming file, entry and field); 3 ``unknown`` (a solver
+    reached its time limit: no answer is printed); 130 interrupted (Ctrl-C: nothing printed as
+    an answer); 1 output could not be written (a full disk or stdout).
+    """
     warnings.showwarning = _one_line_warning
+    previous = _terminate_like_interrupt()
     try:
         cli.main(
             args=list(argv) if argv is not None else None, prog_name="atoll", standalone_mode=False
         )
+        sys.stdout.flush()  # a full stdout fails here, not in Python's exit
+        return 0
     except AtollError as exc:
-        print(f"atoll: error: {exc.one_line()}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _fail(f"error: {exc.one_line()}", EXIT_BAD_INPUT)
+    except SolverUnknown as exc:
+        return _fail(str(exc), EXIT_UNKNOWN)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        return _fail("interrupted: nothing was finished, so nothing is printed", EXIT_INTERRUPTED)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
     except click.ClickException as exc:
         ctx = getattr(exc, "ctx", None)
         where = f"{ctx.command_path}: " if ctx is not None else ""
-        print(f"atoll: error: {where}{exc.format_message()}", file=sys.stderr)
-        return exc.exit_code
-    except click.exceptions.Abort:
-        print("atoll: aborted", file=sys.stderr)
-        return 1
+        return _fail(f"error: {where}{exc.format_message()}", exc.exit_code)
     except click.exceptions.Exit as exc:
         return exc.exit_code
-    return 0
+    except BrokenPipeError:
+        _quiet_stdout()  # the reader went away (| head): not an error
+        return 0
+    except OSError as exc:  # e.g. > /dev/full
+        _quiet_stdout()
+        return _fail(f"error: cannot write the output: {exc.strerror or exc}", EXIT_OUTPUT)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate_like_interrupt() -> Any:
+    """SIGTERM (a plain ``kill``) stops atoll like Ctrl-C: files being written are abandoned
+    cleanly (no temporary debris) and nothing unfinished is printed. Returns the handler it
+    replaced (``None`` off the main thread, where signals are left alone)."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, stop)
+    except ValueError:
+        return None
+
+
+def _fail(message: str, status: int) -> int:
+    with contextlib.suppress(OSError):
+        print(f"atoll: {message}", file=sys.stderr)
+    return status
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that Python's own flush at exit cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

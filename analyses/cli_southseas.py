@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from analyses.outputs import refuse_overwriting_input
 from analyses.southseas_tiles import ship_frame, tile_frame, tile_statistics
 from models.errors import AtollError
 from models.southseas.components import TileSet
@@ -208,9 +209,16 @@ def render_cmd(scenario: str, out_file: str) -> None:
 
     if not out_file.lower().endswith(".png"):
         raise AtollError("the picture is written as PNG: name a .png file", field="--out")
+    refuse_overwriting_input(out_file, scenario)
     state = load_scenario(scenario)
+    refuse_overwriting_input(out_file, *_component_files(state))
     try:
         path = save_board_png(state, Path(out_file))
     except OSError as exc:
         raise AtollError(f"cannot write: {exc.strerror}", source=out_file) from None
     click.echo(f"wrote {path}")
+
+
+def _component_files(state: Any) -> list[str]:
+    """The tile and ship files a scenario read (a picture must not overwrite them)."""
+    return [part["source"] for part in state.game.components().values()]

@@ -13,6 +13,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from analyses.outputs import refuse_overwriting_input
 from models.errors import AtollError
 from models.tobago.clues import Clue
 from models.tobago.deck import load_deck
@@ -21,6 +22,7 @@ from models.tobago.island import Island
 from models.tobago.mapfile import bundled_maps, load_map, resolve_map
 from models.tobago.options import TobagoOptions
 from solvers.hints import BACKENDS, Backend, candidates, check, legality_matrix
+from solvers.limits import DEFAULT_TIME_LIMIT
 
 
 def _parse_sight(value: str | None) -> list[int] | None:
@@ -51,10 +53,20 @@ def _options(options_file: str | None, sight: str | None, inside: bool | None) -
 
 @dataclasses.dataclass(frozen=True)
 class Solving:
-    """How to solve: the backend and the rule options, gathered from the common options."""
+    """How to solve: backend, rule options, time limit; gathered from the common options."""
 
     backend: Backend
     options: TobagoOptions
+    time_limit: float
+    verbose: bool
+
+    def announce(self, what: str) -> None:
+        """With --verbose, say on stderr what is being solved (before it starts)."""
+        if self.verbose:
+            click.echo(
+                f"atoll: {what} with {self.backend} (time limit {self.time_limit:g} s)...",
+                err=True,
+            )
 
 
 def _solving_options(func: Callable[..., None]) -> Callable[..., None]:
@@ -67,9 +79,12 @@ def _solving_options(func: Callable[..., None]) -> Callable[..., None]:
         sight: str | None,
         inside: bool | None,
         options_file: str | None,
+        time_limit: float,
+        verbose: bool,
         **kwargs: Any,
     ) -> None:
-        func(*args, solving=Solving(backend, _options(options_file, sight, inside)), **kwargs)
+        options = _options(options_file, sight, inside)
+        func(*args, solving=Solving(backend, options, time_limit, verbose), **kwargs)
 
     decorators = [
         click.option(
@@ -92,6 +107,14 @@ def _solving_options(func: Callable[..., None]) -> Callable[..., None]:
             type=click.Path(dir_okay=False),
             help="TOML file of Tobago rule options.",
         ),
+        click.option(
+            "--time-limit",
+            type=click.FloatRange(min=0, min_open=True, max=86_400),
+            default=DEFAULT_TIME_LIMIT,
+            show_default=True,
+            help="Seconds a solve may take; past it the answer is 'unknown' (exit status 3).",
+        ),
+        click.option("-v", "--verbose", is_flag=True, help="Say on stderr what is being solved."),
     ]
     for decorate in decorators:
         command = decorate(command)
@@ -145,12 +168,14 @@ def candidates_cmd(
     """The candidate fields of each treasure given its hints."""
     options = solving.options
     island, hints = _load(map_spec, hints_file)
+    solving.announce("solving the candidates")
     found = candidates(
         island,
         hints,
         backend=solving.backend,
         distinct=distinct,
         options=options,
+        time_limit=solving.time_limit,
     )
     if as_json:
         _emit_json(
@@ -202,6 +227,7 @@ def check_cmd(
     options = solving.options
     clue = _parse_clue(clue_text)
     island, hints = _load(map_spec, hints_file)
+    solving.announce("checking the clue")
     result = check(
         island,
         hints,
@@ -209,6 +235,7 @@ def check_cmd(
         clue,
         backend=solving.backend,
         options=options,
+        time_limit=solving.time_limit,
     )
     if as_json:
         _emit_json(
@@ -255,12 +282,14 @@ def legal_cmd(
     options = solving.options
     deck = load_deck(deck_file)
     island, hints = _load(map_spec, hints_file)
+    solving.announce("solving the legality matrix")
     matrix = legality_matrix(
         island,
         hints,
         deck.distinct(),
         backend=solving.backend,
         options=options,
+        time_limit=solving.time_limit,
     )
     frame = matrix.to_frame("reason")
     note = "clue deck: RECONSTRUCTION (published breakdown unknown)" if deck.reconstruction else ""
@@ -312,10 +341,16 @@ def render_cmd(
 
     if not out_file.lower().endswith(".png"):
         raise AtollError("the picture is written as PNG: name a .png file", field="--out")
+    refuse_overwriting_input(out_file, map_spec, hints_file)
     options = solving.options
     island, hints = _load(map_spec, hints_file)
+    solving.announce("solving the candidates")
     found = (
-        candidates(island, hints, backend=solving.backend, options=options) if hints_file else None
+        candidates(
+            island, hints, backend=solving.backend, options=options, time_limit=solving.time_limit
+        )
+        if hints_file
+        else None
     )
     try:
         path = save_island_png(

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from concurrent.futures import ProcessPoolExecutor
 
+from analyses.workers import process_pool
 from models.core import CHANCE, load_game, make_rng, spawn_seeds
 from models.southseas.audit import problems
 
@@ -51,7 +51,7 @@ def main() -> None:
     start = time.perf_counter()
     failures = []
     try:
-        with ProcessPoolExecutor(args.workers) as pool:
+        with process_pool(args.workers) as pool:
             for players, seed, found in pool.map(check_game, jobs, chunksize=50):
                 if found:
                     failures.append((players, seed, found))

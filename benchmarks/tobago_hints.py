@@ -50,6 +50,14 @@ def build_position(island, deck, rng: random.Random, per_treasure: int = 5) -> H
 
 
 def main() -> None:
+    try:
+        run()
+    except KeyboardInterrupt:
+        print("interrupted: no more figures")
+        raise SystemExit(130) from None
+
+
+def run() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--seed", type=int, default=2026)

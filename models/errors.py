@@ -32,10 +32,10 @@ class AtollError(ValueError):
         super().__init__(self.one_line())
 
     def one_line(self) -> str:
-        """``source: entry: field: message`` with the parts that are known."""
-        parts = [p for p in (self.source, self.entry, self.field) if p]
-        text = re.sub(r"\s*\n\s*", " ", self.message.strip())
-        return ": ".join([*parts, text])
+        """``source: entry: field: message`` with the parts that are known, on one line
+        whatever they contain (line breaks in any part become spaces)."""
+        parts = [p for p in (self.source, self.entry, self.field, self.message.strip()) if p]
+        return ": ".join(re.sub(r"\s*[\r\n\u2028\u2029]+\s*", " ", p) for p in parts)
 
     def located(self, source: str | Path | None = None, entry: str | None = None) -> AtollError:
         """The same error with a file (and an outer entry) filled in where it was missing."""

@@ -38,6 +38,7 @@ from models.tobago.hexgrid import Field
 from models.tobago.hints import TREASURES, Hints
 from models.tobago.island import Island
 from models.tobago.options import TobagoOptions
+from solvers.limits import DEFAULT_TIME_LIMIT, Deadline
 
 Backend = Literal["cpsat", "csp", "bitset"]
 BACKENDS: tuple[Backend, ...] = ("cpsat", "csp", "bitset")
@@ -111,12 +112,15 @@ class LegalityMatrix:
 
 
 class _BackendModule(Protocol):
-    """What each backend module (``solvers.hints_<name>``) provides."""
+    """What each backend module (``solvers.hints_<name>``) provides; each honours the deadline
+    (raising :class:`~solvers.cpsat.SolverUnknown` when it runs out)."""
 
-    def candidate_indices(self, problem: HintProblem, distinct: bool) -> dict[int, list[int]]: ...
+    def candidate_indices(
+        self, problem: HintProblem, distinct: bool, deadline: Deadline
+    ) -> dict[int, list[int]]: ...
 
     def clue_counts(
-        self, problem: HintProblem, pairs: Sequence[tuple[Clue, int]]
+        self, problem: HintProblem, pairs: Sequence[tuple[Clue, int]], deadline: Deadline
     ) -> list[tuple[int, int]]: ...
 
 
@@ -135,14 +139,16 @@ def candidates(
     backend: Backend = "cpsat",
     distinct: bool = False,
     options: TobagoOptions | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[int, tuple[Field, ...]]:
     """The candidate fields of each treasure (1..4), sorted.
 
     With ``distinct`` the treasures must lie on pairwise distinct fields (one joint model); by
-    default each treasure is solved alone.
+    default each treasure is solved alone. Raises :class:`~solvers.cpsat.SolverUnknown` when
+    ``time_limit`` seconds are not enough to finish.
     """
     problem = HintProblem(island, hints, options or TobagoOptions())
-    found = _backend(backend).candidate_indices(problem, distinct)
+    found = _backend(backend).candidate_indices(problem, distinct, Deadline(time_limit))
     return {t: problem.fields(found[t]) for t in TREASURES}
 
 
@@ -154,15 +160,17 @@ def legality_matrix(
     treasures: Sequence[int] = TREASURES,
     backend: Backend = "cpsat",
     options: TobagoOptions | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> LegalityMatrix:
-    """Legality of every clue at every treasure at once (a hand or a whole deck)."""
+    """Legality of every clue at every treasure at once (a hand or a whole deck); raises
+    :class:`~solvers.cpsat.SolverUnknown` when ``time_limit`` seconds are not enough."""
     for t in treasures:
         if t not in TREASURES:
             raise AtollError(f"no treasure {t} (treasures are 1 to 4)", field="treasure")
     problem = HintProblem(island, hints, options or TobagoOptions())
     unique = tuple(dict.fromkeys(clues))
     pairs = [(c, t) for c in unique for t in treasures]
-    counts = _backend(backend).clue_counts(problem, pairs)
+    counts = _backend(backend).clue_counts(problem, pairs, Deadline(time_limit))
     cells = {pair: Legality.from_counts(*n) for pair, n in zip(pairs, counts, strict=True)}
     return LegalityMatrix(unique, tuple(treasures), cells)
 
@@ -175,9 +183,16 @@ def check(
     *,
     backend: Backend = "cpsat",
     options: TobagoOptions | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> Legality:
     """May ``clue`` be laid at ``treasure`` (TB-H2..H4)? With the counts it removes and leaves."""
     matrix = legality_matrix(
-        island, hints, [clue], treasures=[treasure], backend=backend, options=options
+        island,
+        hints,
+        [clue],
+        treasures=[treasure],
+        backend=backend,
+        options=options,
+        time_limit=time_limit,
     )
     return matrix[(clue, treasure)]

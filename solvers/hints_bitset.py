@@ -15,6 +15,7 @@ from models.tobago.clues import Clue, mask_bits
 from models.tobago.hints import TREASURES
 from models.tobago.rules import EXCLUDES_ALL, EXCLUDES_NONE, LEGAL, candidate_mask
 from solvers.hints import HintProblem
+from solvers.limits import Deadline
 
 
 def candidate_masks(problem: HintProblem) -> dict[int, int]:
@@ -51,7 +52,9 @@ def _has_distinct_representatives(sets: list[int], allowed: int) -> bool:
     return True
 
 
-def candidate_indices(problem: HintProblem, distinct: bool) -> dict[int, list[int]]:
+def candidate_indices(
+    problem: HintProblem, distinct: bool, deadline: Deadline | None = None
+) -> dict[int, list[int]]:
     masks = distinct_masks(problem) if distinct else candidate_masks(problem)
     return {t: mask_bits(m) for t, m in masks.items()}
 
@@ -71,8 +74,10 @@ def legality_codes(candidates: Sequence[int], clue_masks: Sequence[int]) -> list
     return out
 
 
-def clue_counts(problem: HintProblem, pairs: Sequence[tuple[Clue, int]]) -> list[tuple[int, int]]:
-    """(excluded, remaining) for each (clue, treasure) pair."""
+def clue_counts(
+    problem: HintProblem, pairs: Sequence[tuple[Clue, int]], deadline: Deadline | None = None
+) -> list[tuple[int, int]]:
+    """(excluded, remaining) for each (clue, treasure) pair (set algebra: no deadline needed)."""
     cand = candidate_masks(problem)
     sizes = {t: m.bit_count() for t, m in cand.items()}
     masks = {c: problem.mask(c) for c, _ in pairs}

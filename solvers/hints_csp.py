@@ -8,6 +8,7 @@ with that treasure fixed there has a solution (``AllDifferentConstraint`` over t
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -18,6 +19,7 @@ from models.tobago.hints import TREASURES
 from models.tobago.island import Island
 from models.tobago.options import TobagoOptions
 from solvers.hints import HintProblem
+from solvers.limits import Deadline, SolverUnknown
 
 
 def _holding(problem: HintProblem, clue: Clue) -> frozenset[int]:
@@ -44,10 +46,20 @@ def _treasure_problem(
     return csp
 
 
-def candidate_indices(problem: HintProblem, distinct: bool) -> dict[int, list[int]]:
-    alone = {
-        t: sorted(s[t] for s in _treasure_problem(problem, t).getSolutions()) for t in TREASURES
-    }
+def _check(deadline: Deadline | None, started: float) -> None:
+    """python-constraint has no time limit of its own: check the deadline between solves."""
+    if deadline is not None and time.perf_counter() - started > deadline.left:
+        raise SolverUnknown(deadline.time_limit)
+
+
+def candidate_indices(
+    problem: HintProblem, distinct: bool, deadline: Deadline | None = None
+) -> dict[int, list[int]]:
+    started = time.perf_counter()
+    alone = {}
+    for t in TREASURES:
+        alone[t] = sorted(s[t] for s in _treasure_problem(problem, t).getSolutions())
+        _check(deadline, started)
     if not distinct:
         return alone
     if not all(alone.values()):  # a treasure with no field at all: no joint placement exists
@@ -62,13 +74,18 @@ def candidate_indices(problem: HintProblem, distinct: bool) -> dict[int, list[in
             joint.addConstraint(AllDifferentConstraint(), list(TREASURES))
             if joint.getSolution() is not None:
                 kept.append(f)
+            _check(deadline, started)
         out[t] = kept
     return out
 
 
-def clue_counts(problem: HintProblem, pairs: Sequence[tuple[Clue, int]]) -> list[tuple[int, int]]:
+def clue_counts(
+    problem: HintProblem, pairs: Sequence[tuple[Clue, int]], deadline: Deadline | None = None
+) -> list[tuple[int, int]]:
+    started = time.perf_counter()
     out = []
     for clue, t in pairs:
+        _check(deadline, started)
         remaining = len(_treasure_problem(problem, t, [clue]).getSolutions())
         excluded = len(_treasure_problem(problem, t, [clue], negate_extra=True).getSolutions())
         out.append((excluded, remaining))

@@ -9,11 +9,18 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import PositiveInt
+from annotated_types import Interval
+from pydantic import StrictBool, StrictInt
 
 from models.options import RuleOptions
+
+#: Bounds of the numeric options: well past the published game (4 islanders, 4 face-up ships,
+#: 40 wares of each type) and small enough that no game needs untold memory or time.
+MAX_ISLANDERS = 20
+MAX_DISPLAY = 24
+MAX_WARE_SUPPLY = 10_000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,17 +57,20 @@ class SouthSeasOptions(RuleOptions):
             goes on until the last tile).
         score_unfinished: SS-F1. End scoring of unfinished bridges, islands and sea regions that
             hold islanders. Default true (the source texts).
-        islanders: Islanders per player (4 in the published game).
-        display: Face-up ships (4).
+        islanders: Islanders per player (4 in the published game), 1 to :data:`MAX_ISLANDERS`.
+        display: Face-up ships (4), 1 to :data:`MAX_DISPLAY`.
+
+    Numbers must be integers (not ``4.0``, ``"4"`` or ``true``); ``ware_supply`` is 1 to
+    :data:`MAX_WARE_SUPPLY`; switches must be ``true`` or ``false``.
     """
 
     recall: Literal["never", "when_empty", "any_turn"] = "any_turn"
     boat_unoccupied: Literal["no_trigger", "cover_fish"] = "no_trigger"
     boat_occupancy: Literal["after_islander", "before_islander"] = "after_islander"
     boat_all_covered: Literal["no_trigger", "evaluate"] = "no_trigger"
-    boat_returns_fishers: bool = True
+    boat_returns_fishers: StrictBool = True
     last_ship: Literal["acquired", "delivered"] = "acquired"
-    ware_supply: PositiveInt | None = None
-    score_unfinished: bool = True
-    islanders: PositiveInt = 4
-    display: PositiveInt = 4
+    ware_supply: Annotated[StrictInt, Interval(gt=0, le=MAX_WARE_SUPPLY)] | None = None
+    score_unfinished: StrictBool = True
+    islanders: Annotated[StrictInt, Interval(gt=0, le=MAX_ISLANDERS)] = 4
+    display: Annotated[StrictInt, Interval(gt=0, le=MAX_DISPLAY)] = 4

@@ -32,6 +32,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.path import Path as MPath
 
+from models.files import atomic_write
 from models.southseas.components import Kind, TileType
 
 if TYPE_CHECKING:
@@ -281,10 +282,12 @@ def draw_board(state: SouthSeasState, *, title: Text = None, note: Text = None) 
 
 
 def save_board_png(state: SouthSeasState, path: str | Path, *, dpi: int = 120, **kw: Any) -> Path:
-    """Draw the board (keywords as for :func:`draw_board`) and write a PNG (making folders)."""
-    (target := Path(path)).parent.mkdir(parents=True, exist_ok=True)
-    draw_board(state, **kw).savefig(target, dpi=dpi, format="png", facecolor="white")
-    return target
+    """Draw the board (keywords as for :func:`draw_board`) and write a PNG (making folders),
+    atomically: an interrupted write leaves any earlier picture intact."""
+    fig = draw_board(state, **kw)
+    with atomic_write(path) as handle:
+        fig.savefig(handle, dpi=dpi, format="png", facecolor="white")
+    return Path(path)
 
 
 def state_png(state: SouthSeasState) -> bytes:

@@ -35,22 +35,24 @@ A scenario file::
 An islander or delivery a move does not name is a pass. The ships that ``ships`` does not list
 are turned up in the order a generator seeded with ``seed`` gives (the order atoll 0.1 used, so
 files written for it replay unchanged). An illegal move is a one-line error naming the move, the
-field and the rule it breaks; a field of the wrong type is a one-line error too.
+field and the rule it breaks; a field of the wrong type is a one-line error too (numbers are
+integers: ``1.0``, ``"1"`` and ``true`` are refused). An error in the tile or ship file a
+scenario names is reported under the scenario and its field:
+``s.toml: tiles: x.toml: tile 'cap': count: ...``.
 """
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 import pydantic
-from annotated_types import Len
-from pydantic import NonNegativeInt, StrictBool, StrictInt, StrictStr
+from annotated_types import Ge, Interval, Len, MinLen
+from pydantic import StrictBool, StrictInt, StrictStr
 
-from models.data import parse_toml, read_text, validate
+from models.data import Name, parse_json, parse_toml, read_text, validate
 from models.errors import AtollError, IllegalActionError
 from models.southseas.actions import (
     PASS,
@@ -81,6 +83,8 @@ from models.southseas.ships import load_ships
 from models.southseas.tilefile import load_tiles
 
 _CONFIG = pydantic.ConfigDict(extra="forbid")
+_FileName = Annotated[StrictStr, MinLen(1)]
+_Component = TypeVar("_Component")
 
 
 class Scenario(pydantic.BaseModel):
@@ -89,9 +93,9 @@ class Scenario(pydantic.BaseModel):
     model_config = _CONFIG
     players: StrictInt = 2
     seed: StrictInt = 0
-    tiles: StrictStr | None = None
-    ships_file: StrictStr | None = None
-    ships: list[StrictStr] | None = None
+    tiles: _FileName | None = None
+    ships_file: _FileName | None = None
+    ships: list[Name] | None = None
     options: dict[str, Any] = {}
     move: list[Any] = []
 
@@ -100,14 +104,14 @@ class Move(pydantic.BaseModel):
     """One turn of a scenario."""
 
     model_config = _CONFIG
-    tile: StrictStr
+    tile: Name
     at: Annotated[list[StrictInt], Len(2, 2)] | None = None
-    rotation: StrictInt = 0
+    rotation: Annotated[StrictInt, Interval(ge=0, le=3)] = 0
     islander: StrictInt | None = None
     recall: Annotated[list[StrictInt], Len(3, 3)] | None = None
-    take: StrictStr | list[StrictStr] | None = None
-    deliver: StrictStr | None = None
-    pay: dict[Literal["shells", "bananas", "fish"], NonNegativeInt] | None = None
+    take: Name | list[Name] | None = None
+    deliver: Name | None = None
+    pay: dict[Literal["shells", "bananas", "fish"], Annotated[StrictInt, Ge(0)]] | None = None
     unplaceable: StrictBool = False
 
 
@@ -116,10 +120,7 @@ def load_scenario(path: str | Path) -> SouthSeasState:
     path = Path(path)
     text = read_text(path)
     if path.suffix == ".json":
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise AtollError(f"invalid JSON: {exc}", source=path) from None
+        data = parse_json(text, source=path)
     else:
         data = parse_toml(text, source=path)
     if not isinstance(data, dict):
@@ -132,10 +133,13 @@ def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> Sou
     (which may wait for a decision the last move left open)."""
     scenario: Scenario = validate(Scenario, data, source=source)
     base = Path(source).parent if isinstance(source, Path) else Path.cwd()
-    options = SouthSeasOptions.from_mapping(scenario.options, source=source)
     try:
-        tiles = load_tiles(base / scenario.tiles) if scenario.tiles else None
-        ships = load_ships(base / scenario.ships_file) if scenario.ships_file else None
+        options = SouthSeasOptions.from_mapping(scenario.options, source=source)
+    except AtollError as exc:
+        raise exc.located(source, entry="options") from None
+    tiles = _referenced(load_tiles, base, scenario.tiles, source, "tiles")
+    ships = _referenced(load_ships, base, scenario.ships_file, source, "ships_file")
+    try:
         game = SouthSeas(scenario.players, options, tiles, ships)
         order = iter(reveal_order(game, scenario.ships, scenario.seed))
         state = game.new_initial_state()
@@ -151,6 +155,23 @@ def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> Sou
         except AtollError as exc:
             raise _at_move(exc, source, i) from None
     return state
+
+
+def _referenced(
+    load: Callable[[Path], _Component],
+    base: Path,
+    name: str | None,
+    source: str | Path,
+    field: str,
+) -> _Component | None:
+    """The component file a scenario names (``None``: the bundled one); an error in it names
+    the scenario and its field, then the file, entry and field inside it."""
+    if name is None:
+        return None
+    try:
+        return load(base / name)
+    except AtollError as exc:
+        raise AtollError(exc.one_line(), source=source, field=field) from None
 
 
 def reveal_order(game: SouthSeas, ships: list[str] | None, seed: int) -> list[str]:

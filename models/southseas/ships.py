@@ -8,7 +8,9 @@ A requirement has up to three parts, all paid together:
   ("n identical wares of different types"), e.g. types = 2, each = 2: 2 of one type and 2 of
   another.
 
-Wares are counted as a triple (shells, bananas, fish).
+Wares are counted as a triple (shells, bananas, fish). A ship file holds at most
+:data:`MAX_SHIPS` ships, each worth 1 to :data:`MAX_POINTS` points and asking at most
+:data:`MAX_WARES` wares in each part of its requirement.
 
 >>> ship = Ship("demo", points=4, fixed=(0, 1, 0), any=1)
 >>> sorted(payments(ship, (1, 2, 0)))
@@ -25,11 +27,27 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from models.data import bundled_path, component_entries, read_toml
+from models.data import (
+    NOT_PRINTABLE,
+    brief,
+    bundled_path,
+    component_entries,
+    key_name,
+    printable,
+    read_toml,
+)
 from models.errors import AtollError
 from models.southseas.components import WARES
 
 Wares = tuple[int, int, int]
+
+#: Ships in a file: the base game has 24 (the display and its refills draw from them).
+MAX_SHIPS = 200
+#: Points of one ship: the base game's are 1 to 5 or so.
+MAX_POINTS = 100
+#: Wares in one part of a requirement (fixed per ware, any, same.each): far more than a player
+#: ever holds, and the payments a player may choose grow with it.
+MAX_WARES = 50
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,7 +122,7 @@ def load_ships(path: str | Path | None = None) -> ShipSet:
 
 def parse_ships(data: Mapping[str, Any], *, source: str | Path = "<ships>") -> ShipSet:
     raw, reconstruction, note = component_entries(
-        data, source=source, key="ship", what="a ship file"
+        data, source=source, key="ship", what="a ship file", max_entries=MAX_SHIPS
     )
     ships = []
     for i, entry in enumerate(raw):
@@ -113,20 +131,20 @@ def parse_ships(data: Mapping[str, Any], *, source: str | Path = "<ships>") -> S
     if len(set(ids)) != len(ids):
         dup = next(x for x in ids if ids.count(x) > 1)
         where = f"ship[{len(ids) - 1 - ids[::-1].index(dup)}]"
-        raise AtollError(f"duplicate ship id {dup!r}", source=source, entry=where, field="id")
+        raise AtollError(f"duplicate ship id {brief(dup)}", source=source, entry=where, field="id")
     return ShipSet(tuple(ships), str(source), reconstruction, note)
 
 
-def _count(value: Any, fail: Any, field: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise fail(field, f"must be a whole number >= 0, got {value!r}")
+def _count(value: Any, fail: Any, field: str, most: int = MAX_WARES, least: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise fail(field, f"must be a whole number {least} to {most}, got {brief(value)}")
     return value
 
 
 def _parse_ship(entry: Any, source: str | Path, index: int) -> Ship:
     where = f"ship[{index}]"
-    if isinstance(entry, dict) and isinstance(entry.get("id"), str):
-        where = f"ship {entry['id']!r}"
+    if isinstance(entry, dict) and isinstance(entry.get("id"), str) and entry["id"]:
+        where = f"ship {brief(entry['id'])}"
 
     def fail(field: str | None, message: str) -> AtollError:
         return AtollError(message, source=source, entry=where, field=field)
@@ -134,25 +152,36 @@ def _parse_ship(entry: Any, source: str | Path, index: int) -> Ship:
     if not isinstance(entry, dict):
         raise fail(None, "must be a table")
     if set(entry) - {"id", "points", "fixed", "any", "same"}:
-        raise fail(
-            sorted(set(entry) - {"id", "points", "fixed", "any", "same"})[0], "unknown field"
-        )
-    if not isinstance(entry.get("id"), str) or not entry["id"]:
-        raise fail("id", "missing or empty (a string)")
+        extra = sorted(set(entry) - {"id", "points", "fixed", "any", "same"})[0]
+        raise fail(key_name(extra), "unknown field")
+    if "id" not in entry:
+        raise fail("id", "missing (a string)")
+    if not isinstance(entry["id"], str):
+        raise fail("id", f"must be a string, got {brief(entry['id'])}")
+    if not entry["id"]:
+        raise fail("id", "must not be empty")
+    if not printable(entry["id"]):
+        raise fail("id", f"{NOT_PRINTABLE}, got {brief(entry['id'])}")
     if "points" not in entry:
         raise fail("points", "a ship needs points")
-    points = _count(entry["points"], fail, "points")
-    if points == 0:
+    if type(entry["points"]) is int and entry["points"] == 0:
         raise fail("points", "a ship is worth at least 1 point")
+    points = _count(entry["points"], fail, "points", most=MAX_POINTS, least=1)
     fixed_raw = entry.get("fixed", {})
-    if not isinstance(fixed_raw, dict) or set(fixed_raw) - set(WARES):
-        raise fail("fixed", f"a table of {', '.join(WARES)}")
+    if not isinstance(fixed_raw, dict):
+        raise fail("fixed", f"must be a table of {', '.join(WARES)}, got {brief(fixed_raw)}")
+    if set(fixed_raw) - set(WARES):
+        unknown = key_name(sorted(set(fixed_raw) - set(WARES))[0])
+        raise fail(f"fixed.{unknown}", f"unknown ware (one of {', '.join(WARES)})")
     fixed = tuple(_count(fixed_raw.get(w, 0), fail, f"fixed.{w}") for w in WARES)
     any_count = _count(entry.get("any", 0), fail, "any")
     same = entry.get("same", {})
-    if not isinstance(same, dict) or set(same) - {"types", "each"}:
-        raise fail("same", "a table with types and each")
-    types = _count(same.get("types", 0), fail, "same.types")
+    if not isinstance(same, dict):
+        raise fail("same", f"must be a table with types and each, got {brief(same)}")
+    if set(same) - {"types", "each"}:
+        unknown = key_name(sorted(set(same) - {"types", "each"})[0])
+        raise fail(f"same.{unknown}", "unknown field (same has types and each)")
+    types = _count(same.get("types", 0), fail, "same.types", most=3)
     each = _count(same.get("each", 0), fail, "same.each")
     if types > 3 or (types == 0) != (each == 0):
         raise fail("same", "types (1 to 3) and each (>= 1) go together")

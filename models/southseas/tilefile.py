@@ -39,6 +39,8 @@ An island or sea piece naming a side takes all three of its ports; a bridge piec
 takes its middle port; a sea piece takes a bridge side's halves by name. Every port of every side
 must belong to exactly one piece. A market piece has no sides (it is the tile's centre).
 
+A tile type has 1 to :data:`MAX_COPIES` copies, a tile set at most :data:`MAX_TILES` tiles.
+
 >>> tiles = load_tiles()
 >>> tiles.total, tiles.start.id is not None
 (73, True)
@@ -51,10 +53,29 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from models.data import bundled_path, component_entries, read_toml
+from models.data import (
+    NOT_PRINTABLE,
+    brief,
+    bundled_path,
+    component_entries,
+    key_name,
+    printable,
+    read_toml,
+)
 from models.errors import AtollError
 from models.southseas.components import BRIDGE_ENDS, EDGE_KINDS, Kind, Piece, TileSet, TileType
 from models.southseas.geometry import SIDES, parse_port_name, port_name
+
+#: Copies of one tile type: the base game has 73 tiles in all; 200 of one kind is already a
+#: different game.
+MAX_COPIES = 200
+#: Tiles in a set, all copies counted: room for the base game with every expansion, and a
+#: bound on the draw stack a game and its chance nodes carry.
+MAX_TILES = 500
+#: The most pieces a tile can have: every one of its 12 ports its own piece, and a market.
+_MAX_PIECES = 13
+#: Ware symbols (bananas, shells) or fish groups on one piece: a real piece has 1 to 3.
+_MAX_SYMBOLS = 10
 
 
 def load_tiles(path: str | Path | None = None) -> TileSet:
@@ -65,18 +86,27 @@ def load_tiles(path: str | Path | None = None) -> TileSet:
 
 def parse_tiles(data: Mapping[str, Any], *, source: str | Path = "<tiles>") -> TileSet:
     raw, reconstruction, note = component_entries(
-        data, source=source, key="tile", what="a tile set"
+        data, source=source, key="tile", what="a tile set", max_entries=MAX_TILES
     )
     types = []
     seen: set[str] = set()
+    total = 0
     for i, entry in enumerate(raw):
         tile = _parse_tile(entry, source, i)
         if tile.id in seen:
             raise AtollError(
-                f"duplicate tile id {tile.id!r}", source=source, entry=f"tile[{i}]", field="id"
+                f"duplicate tile id {brief(tile.id)}", source=source, entry=f"tile[{i}]", field="id"
             )
         seen.add(tile.id)
         types.append(tile)
+        total += tile.count
+        if total > MAX_TILES:
+            raise AtollError(
+                f"the tiles so far come to {total} copies: a tile set has at most {MAX_TILES}",
+                source=source,
+                entry=f"tile {brief(tile.id)}",
+                field="count",
+            )
     starts = [t.id for t in types if t.start]
     if len(starts) != 1:
         what = "no start tile" if not starts else f"several start tiles: {', '.join(starts)}"
@@ -90,32 +120,49 @@ def _parse_tile(entry: Any, source: str | Path, index: int) -> TileType:
     where = f"tile[{index}]"
     if not isinstance(entry, dict):
         raise AtollError("must be a table", source=source, entry=where)
-    tile_id = entry.get("id")
-    if not isinstance(tile_id, str) or not tile_id:
-        raise AtollError("missing or empty (a string)", source=source, entry=where, field="id")
-    where = f"tile {tile_id!r}"
+    if "id" not in entry:
+        raise AtollError("missing (a string)", source=source, entry=where, field="id")
+    tile_id = entry["id"]
+    if not isinstance(tile_id, str):
+        raise AtollError(
+            f"must be a string, got {brief(tile_id)}", source=source, entry=where, field="id"
+        )
+    if not tile_id:
+        raise AtollError("must not be empty", source=source, entry=where, field="id")
+    if not printable(tile_id):
+        raise AtollError(
+            f"{NOT_PRINTABLE}, got {brief(tile_id)}", source=source, entry=where, field="id"
+        )
+    where = f"tile {brief(tile_id)}"
 
     def fail(field: str | None, message: str, entry: str = where) -> AtollError:
         return AtollError(message, source=source, entry=entry, field=field)
 
     extra = set(entry) - {"id", "count", "edges", "start", "piece"}
     if extra:
-        raise fail(sorted(extra)[0], "unknown field")
-    count = entry.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or count <= 0:
-        raise fail("count", f"must be a positive integer, got {count!r}")
-    edges = entry.get("edges")
+        raise fail(key_name(sorted(extra)[0]), "unknown field")
+    if "count" not in entry:
+        raise fail("count", f"missing (a whole number 1 to {MAX_COPIES})")
+    count = entry["count"]
+    if not _whole(count, 1, MAX_COPIES):
+        raise fail("count", f"must be a whole number 1 to {MAX_COPIES}, got {brief(count)}")
+    if "edges" not in entry:
+        raise fail("edges", "missing (4 letters for N, E, S, W: I, B or S)")
+    edges = entry["edges"]
     if not isinstance(edges, str) or len(edges) != 4:
-        raise fail("edges", f"must be 4 letters for N, E, S, W (I, B, S), got {edges!r}")
+        raise fail("edges", f"must be 4 letters for N, E, S, W (I, B, S), got {brief(edges)}")
     for side, letter in zip(SIDES, edges, strict=True):
         if letter not in EDGE_KINDS:
-            raise fail("edges", f"unknown edge kind {letter!r} on side {side} (I, B or S)")
+            raise fail("edges", f"unknown edge kind {brief(letter)} on side {side} (I, B or S)")
     start = entry.get("start", False)
     if not isinstance(start, bool):
-        raise fail("start", "must be true or false")
+        raise fail("start", f"must be true or false, got {brief(start)}")
     raw_pieces = entry.get("piece")
     if not isinstance(raw_pieces, list) or not raw_pieces:
-        raise fail("piece", "a tile needs [[tile.piece]] entries")
+        got = f", got {brief(raw_pieces)}" if "piece" in entry else ""
+        raise fail("piece", f"a tile needs [[tile.piece]] entries{got}")
+    if len(raw_pieces) > _MAX_PIECES:
+        raise fail("piece", f"{len(raw_pieces)} pieces: a tile has at most {_MAX_PIECES}")
     owner: dict[int, int] = {}
     pieces = []
     for j, raw in enumerate(raw_pieces):
@@ -159,19 +206,23 @@ def _parse_piece(raw: Any, edges: str, where: str, source: str | Path) -> Piece:
         raise fail(None, "must be a table")
     allowed = {"kind", "sides", "bananas", "shells", "fish", "boat", "end"}
     if set(raw) - allowed:
-        raise fail(sorted(set(raw) - allowed)[0], "unknown field")
+        raise fail(key_name(sorted(set(raw) - allowed)[0]), "unknown field")
     kinds = [k.value for k in Kind]
-    if raw.get("kind") not in kinds:
-        raise fail("kind", f"unknown kind {raw.get('kind')!r} (one of {', '.join(kinds)})")
+    if "kind" not in raw:
+        raise fail("kind", f"missing (one of {', '.join(kinds)})")
+    if raw["kind"] not in kinds:
+        raise fail("kind", f"unknown kind {brief(raw['kind'])} (one of {', '.join(kinds)})")
     kind = Kind(raw["kind"])
     sides = raw.get("sides", [])
     if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
-        raise fail("sides", 'must be a list of side names like "N" or "E.S"')
+        raise fail("sides", f'must be a list of side names like "N" or "E.S", got {brief(sides)}')
+    if len(sides) > len(SIDES) * 3:
+        raise fail("sides", f"{len(sides)} side names: a tile has {len(SIDES)} sides")
     ports: list[int] = []
     for name in sides:
         named = parse_port_name(name)
         if named is None:
-            raise fail("sides", f"unknown side {name!r} (N, E, S, W or halves like N.W)")
+            raise fail("sides", f"unknown side {brief(name)} (N, E, S, W or halves like N.W)")
         middle = named[0]
         side = middle // 3
         edge = EDGE_KINDS[edges[side]]
@@ -218,8 +269,8 @@ def _symbols(raw: Mapping[str, Any], kind: Kind, fail: Any) -> dict[str, Any]:
             value = raw[field]
             if kind is not allowed_kind:
                 raise fail(field, f"{field} lie on {allowed_kind.value} pieces only")
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise fail(field, f"must be a whole number >= 0, got {value!r}")
+            if not _whole(value, 0, _MAX_SYMBOLS):
+                raise fail(field, f"must be a whole number 0 to {_MAX_SYMBOLS}, got {brief(value)}")
             out[field] = value
     if "fish" in raw or "boat" in raw:
         if kind is not Kind.SEA:
@@ -228,16 +279,20 @@ def _symbols(raw: Mapping[str, Any], kind: Kind, fail: Any) -> dict[str, Any]:
         if not isinstance(fish, list) or any(
             not isinstance(g, int) or isinstance(g, bool) or g not in (1, 2) for g in fish
         ):
-            raise fail("fish", f"fish come in groups of 1 or 2, got {fish!r}")
+            raise fail("fish", f"fish come in groups of 1 or 2, got {brief(fish)}")
+        if len(fish) > _MAX_SYMBOLS:
+            raise fail("fish", f"{len(fish)} fish groups: a sea part holds at most {_MAX_SYMBOLS}")
         out["fish"] = tuple(fish)
         if not isinstance(raw.get("boat", False), bool):
-            raise fail("boat", "must be true or false")
+            raise fail("boat", f"must be true or false, got {brief(raw['boat'])}")
         out["boat"] = raw.get("boat", False)
     if "end" in raw:
         if kind is not Kind.BRIDGE:
             raise fail("end", "an end lies on bridge pieces only")
         if raw["end"] not in BRIDGE_ENDS:
-            raise fail("end", f"a bridge end is one of {', '.join(BRIDGE_ENDS)}")
+            raise fail(
+                "end", f"a bridge end is one of {', '.join(BRIDGE_ENDS)}, got {brief(raw['end'])}"
+            )
         out["end"] = raw["end"]
     return out
 
@@ -270,6 +325,11 @@ def dump_tiles(tiles: TileSet) -> str:
             if p.end:
                 lines.append(f'end = "{p.end}"')
     return "\n".join(lines) + "\n"
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    """Is ``value`` an integer (not a bool, not a float) from ``low`` to ``high``?"""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _a(word: str) -> str:

@@ -166,7 +166,8 @@ def referent_fields(island: Island, referent: str, largest: bool = False) -> fro
 def holds(island: Island, clue: Clue, options: TobagoOptions | None = None) -> np.ndarray:
     """Boolean array over ``island.island_fields``: where the clue holds."""
     options = options or TobagoOptions()
-    d = island.distances_to(referent_fields(island, clue.referent, clue.largest))
+    reach = max(1, *options.sight)  # no clue looks farther than this
+    d = island.distances_to(referent_fields(island, clue.referent, clue.largest), reach)
     if clue.relation is Relation.IN:
         result = d == 0
     elif clue.relation is Relation.NEXT_TO:

@@ -1,7 +1,7 @@
 """The clue deck: a TOML list of cards, each one clue.
 
 The bundled deck (``data/clues.toml``) is a labelled reconstruction: the published game has 52
-clue cards whose breakdown by kind is not public.
+clue cards whose breakdown by kind is not public. A deck holds at most :data:`MAX_CARDS` cards.
 
 >>> deck = load_deck()
 >>> len(deck.cards), deck.reconstruction
@@ -13,9 +13,12 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from models.data import bundled_path, component_entries, read_toml
+from models.data import brief, bundled_path, component_entries, key_name, read_toml
 from models.errors import AtollError
 from models.tobago.clues import Clue
+
+#: Cards in a deck: the published deck has 52; the legality matrix has a row per card.
+MAX_CARDS = 1000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,14 +39,30 @@ def load_deck(path: str | Path | None = None) -> Deck:
     """Read a deck file; the bundled reconstruction when no path is given."""
     path = Path(path) if path is not None else bundled_path("tobago", "clues.toml")
     raw, reconstruction, note = component_entries(
-        read_toml(path), source=path, key="card", what="a deck"
+        read_toml(path), source=path, key="card", what="a deck", max_entries=MAX_CARDS
     )
     cards = []
     for i, card in enumerate(raw):
         entry = f"card[{i}]"
-        if not isinstance(card, dict) or set(card) != {"clue"} or not isinstance(card["clue"], str):
+        if not isinstance(card, dict):
             raise AtollError(
-                "a card is a table with one string field 'clue'", source=path, entry=entry
+                f"a card is a table with one string field 'clue', got {brief(card)}",
+                source=path,
+                entry=entry,
+            )
+        if set(card) - {"clue"}:
+            field = key_name(sorted(set(card) - {"clue"})[0])
+            raise AtollError(
+                "unknown field (a card has one field, clue)", source=path, entry=entry, field=field
+            )
+        if "clue" not in card:
+            raise AtollError("missing (a clue string)", source=path, entry=entry, field="clue")
+        if not isinstance(card["clue"], str):
+            raise AtollError(
+                f"must be a clue string, got {brief(card['clue'])}",
+                source=path,
+                entry=entry,
+                field="clue",
             )
         try:
             cards.append(Clue.parse(card["clue"]))

@@ -24,6 +24,7 @@ from pathlib import Path
 from models.core import make_rng
 from models.data import bundled_path
 from models.errors import AtollError
+from models.files import write_bytes_atomically
 from models.tobago.hexgrid import DIRECTIONS, Field, hex_distance, neighbour, neighbours
 from models.tobago.island import LAND_TYPES, Island, Landmark, LandmarkKind, Terrain
 from models.tobago.mapfile import MIN_SAME_LANDMARK_DISTANCE as APART
@@ -281,6 +282,41 @@ def random_island(rng: random.Random, *, max_width: int = 9, max_height: int = 9
     return Island(name="Random", terrain=tuple(map(tuple, rows)), landmarks=tuple(marks))
 
 
+def large_island(rng: random.Random, width: int, height: int) -> Island:
+    """A big map for scale tests (up to the 500x500 a map file allows): terrain in 4x4 patches
+    with a scattering of single fields, a sea border, and a palm, a hut and a statue per 400
+    fields. Not Tobago-like: it exists to measure time and memory on big maps."""
+    if not (8 <= width <= 500 and 8 <= height <= 500):
+        raise AtollError(f"must be 8..500 fields a side, got {width}x{height}", field="size")
+    rows = [[SEA] * width for _ in range(height)]
+    land: list[Field] = []
+    patches: dict[tuple[int, int], Terrain] = {}
+    for r in range(1, height - 1):
+        for c in range(1, width - 1):
+            patch = patches.setdefault((c // 4, r // 4), rng.choice((*LAND_TYPES, SEA)))
+            terrain = rng.choice(LAND_TYPES) if rng.random() < 0.1 else patch
+            if terrain is not SEA:
+                rows[r][c] = terrain
+                land.append((c, r))
+    if not land:
+        rows[1][1] = J
+        land.append((1, 1))
+    marks = []
+    per_kind = max(1, len(land) // 400)
+    inland = [f for f in land if all(rows[r][c] is not SEA for c, r in neighbours(f))]
+    for kind in LandmarkKind:
+        where = inland if kind is LandmarkKind.STATUE else land  # statues stand inland
+        for f in rng.sample(where, min(len(where), per_kind)):
+            facing = rng.choice(DIRECTIONS) if kind is LandmarkKind.STATUE else None
+            marks.append(Landmark(kind=kind, at=f, facing=facing))
+    unique = {lm.at: lm for lm in marks}  # one landmark per field
+    return Island(
+        name=f"Large {width}x{height}",
+        terrain=tuple(map(tuple, rows)),
+        landmarks=tuple(unique.values()),
+    )
+
+
 def bundled_header(name: str, seed: int, size: int) -> str:
     """The comment at the top of a bundled map file: what it is and how it was made."""
     return (
@@ -300,7 +336,8 @@ def write_bundled_maps(folder: str | Path | None = None) -> list[Path]:
     for stem, name, seed, size in BUNDLED_MAPS:
         island = generate_island(seed, name=name, island_fields=size)
         paths.append(out / f"{stem}.toml")
-        paths[-1].write_text(dump_map(island, header=bundled_header(name, seed, size)), "utf-8")
+        text = dump_map(island, header=bundled_header(name, seed, size))
+        write_bytes_atomically(paths[-1], text.encode("utf-8"))
     return paths
 
 

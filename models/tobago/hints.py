@@ -1,7 +1,7 @@
 """Hints laid at the four treasures, and the hints file format.
 
 A hints file is TOML with one table per treasure (1 to 4; a treasure without a table has no
-hints yet)::
+hints yet), at most :data:`MAX_HINTS` hints each::
 
     [treasure.1]
     hints = ["in jungle", "not next to sea"]
@@ -23,12 +23,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-from models.data import parse_toml, read_text
+from models.data import brief, key_name, parse_toml, read_text
 from models.errors import AtollError
 from models.tobago.clues import Clue
 
 #: TB-S2: four treasures are searched at all times.
 TREASURES: tuple[int, ...] = (1, 2, 3, 4)
+
+#: Hints at one treasure: a 52-card deck lays far fewer (each must exclude a candidate, TB-H3),
+#: and the solvers' work grows with every hint.
+MAX_HINTS = 64
 
 
 @dataclasses.dataclass(frozen=True)
@@ -85,30 +89,53 @@ def parse_hints(text: str, *, source: str | Path = "<hints>") -> Hints:
     extra = set(data) - {"treasure"}
     if extra:
         raise AtollError(
-            "unknown key (expected [treasure.N] tables)", source=source, entry=sorted(extra)[0]
+            "unknown key (expected [treasure.N] tables)",
+            source=source,
+            entry=key_name(sorted(extra)[0]),
         )
     tables = data.get("treasure", {})
     if not isinstance(tables, dict):
         raise AtollError(
-            "must be tables [treasure.1] .. [treasure.4]", source=source, entry="treasure"
+            f"must be tables [treasure.1] .. [treasure.4], got {brief(tables)}",
+            source=source,
+            entry="treasure",
         )
     by_treasure: dict[int, tuple[Clue, ...]] = {}
     for key, table in tables.items():
-        entry = f"treasure.{key}"
+        entry = f"treasure.{key_name(key)}"
         if key not in {str(t) for t in TREASURES}:
             raise AtollError("no such treasure (treasures are 1 to 4)", source=source, entry=entry)
-        if not isinstance(table, dict) or set(table) - {"hints"}:
-            raise AtollError("a treasure table holds only 'hints'", source=source, entry=entry)
+        if not isinstance(table, dict):
+            raise AtollError(
+                f"must be a table with hints, got {brief(table)}", source=source, entry=entry
+            )
+        if set(table) - {"hints"}:
+            raise AtollError(
+                "unknown field: a treasure table holds only 'hints'",
+                source=source,
+                entry=entry,
+                field=key_name(sorted(set(table) - {"hints"})[0]),
+            )
         raw = table.get("hints", [])
         if not isinstance(raw, list):
             raise AtollError(
-                "must be a list of clue strings", source=source, entry=entry, field="hints"
+                f"must be a list of clue strings, got {brief(raw)}",
+                source=source,
+                entry=entry,
+                field="hints",
+            )
+        if len(raw) > MAX_HINTS:
+            raise AtollError(
+                f"{len(raw)} hints: a treasure takes at most {MAX_HINTS}",
+                source=source,
+                entry=entry,
+                field="hints",
             )
         clues = []
         for i, item in enumerate(raw):
             if not isinstance(item, str):
                 raise AtollError(
-                    f"must be a clue string, got {item!r}",
+                    f"must be a clue string, got {brief(item)}",
                     source=source,
                     entry=entry,
                     field=f"hints[{i}]",

@@ -23,7 +23,7 @@ from functools import cached_property
 import networkx as nx
 import numpy as np
 
-from models.tobago.hexgrid import DIRECTIONS, Field, neighbour, neighbours, to_cube
+from models.tobago.hexgrid import DIRECTIONS, Field, neighbour, neighbours
 
 
 class Terrain(enum.Enum):
@@ -185,28 +185,37 @@ class Island:
 
     # -- distances ----------------------------------------------------------------------------
     @cached_property
-    def _cube(self) -> np.ndarray:
-        return np.array([to_cube(f) for f in self.fields], dtype=np.int32)
+    def _island_cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """(rows, cols) of the island fields, in :attr:`island_fields` order."""
+        cols, rows = zip(*self.island_fields, strict=True) if self.island_fields else ((), ())
+        return np.array(rows, dtype=np.intp), np.array(cols, dtype=np.intp)
 
-    @cached_property
-    def _island_rows(self) -> np.ndarray:
-        pos = {f: i for i, f in enumerate(self.fields)}
-        return np.array([pos[f] for f in self.island_fields], dtype=np.int64)
-
-    def distances_to(self, targets: Iterable[Field]) -> np.ndarray:
+    def distances_to(self, targets: Iterable[Field], limit: int | None = None) -> np.ndarray:
         """For each island field (in :attr:`island_fields` order), the hex distance to the
-        nearest target field; a large number when there are no targets.
+        nearest target field, counted up to ``limit``: a field farther away (or any field when
+        there are no targets) gets ``limit + 1`` (without a limit, the map's size).
 
-        Cost O(island fields x targets), vectorised.
+        The targets are grown one ring at a time over the whole map (sea included: distance
+        ignores terrain) with array shifts, so time and memory are linear in the map's size
+        for a fixed limit; clues need distances up to 3 only.
         """
-        pos = {f: i for i, f in enumerate(self.fields)}
-        cols = [pos[f] for f in targets if f in pos]
-        n = len(self.island_fields)
-        if not cols:
-            return np.full(n, np.iinfo(np.int32).max, dtype=np.int32)
-        a = self._cube[self._island_rows][:, None, :]
-        b = self._cube[np.array(cols)][None, :, :]
-        return np.abs(a - b).max(axis=2).min(axis=1).astype(np.int32)
+        far = self.width + self.height + 1 if limit is None else limit + 1
+        reached = np.zeros((self.height, self.width), dtype=bool)
+        for col, row in targets:
+            if 0 <= row < self.height and 0 <= col < self.width:
+                reached[row, col] = True
+        dist = np.full(reached.shape, far, dtype=np.int32)
+        dist[reached] = 0
+        step = 0
+        while step + 1 < far and reached.any():
+            grown = _grow_ring(reached)
+            if np.array_equal(grown, reached):
+                break
+            step += 1
+            dist[grown & ~reached] = step
+            reached = grown
+        rows, cols = self._island_cells
+        return dist[rows, cols]
 
     def distance_to(self, field: Field, targets: Collection[Field]) -> int:
         """Hex distance from one island field to the nearest of ``targets``."""
@@ -215,6 +224,22 @@ class Island:
     def statue_gazes(self) -> dict[Field, Field]:
         """For each statue, the field it looks at (TB-A1: amulets wash up there)."""
         return {lm.at: lm.gaze for lm in self.landmarks if lm.gaze is not None}
+
+
+def _grow_ring(cells: np.ndarray) -> np.ndarray:
+    """The cells and their hex neighbours on an odd-r map (``cells[row, col]``): the same row
+    one column either way; the rows above and below at the same column and, for even rows,
+    the column to the left (for odd rows, to the right)."""
+    out = cells.copy()
+    out[:, 1:] |= cells[:, :-1]
+    out[:, :-1] |= cells[:, 1:]
+    vertical = np.zeros_like(cells)
+    vertical[1:] |= cells[:-1]
+    vertical[:-1] |= cells[1:]
+    out |= vertical
+    out[0::2, 1:] |= vertical[0::2, :-1]  # even rows reach up and down to the left
+    out[1::2, :-1] |= vertical[1::2, 1:]  # odd rows to the right
+    return out
 
 
 def _landmark_key(lm: Landmark) -> tuple[str, Field, str]:

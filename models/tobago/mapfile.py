@@ -17,7 +17,8 @@ A map is a TOML file (designers and other tools write these)::
     at = [2, 2]            # [col, row], both from 0 at the top left, counting sea fields too
     # facing = "NE"        # statues only, required for them: E, NE, NW, W, SW, SE
 
-Errors are one line naming the file and the line or entry. Suspicious maps load with warnings
+Errors are one line naming the file and the line or entry (a map is at most
+:data:`MAX_MAP_SIZE` fields wide and high). Suspicious maps load with warnings
 (:class:`~models.errors.AtollWarning`): identical landmarks closer than 4 fields, a terrain type
 whose largest area is tied (then "the largest" means all tied areas).
 
@@ -37,7 +38,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from models.data import bundled_path, parse_toml, read_text
+from models.data import brief, bundled_path, key_name, parse_toml, read_text
 from models.errors import AtollError, AtollWarning
 from models.tobago.hexgrid import DIRECTIONS, Field, hex_distance, neighbours
 from models.tobago.island import LAND_TYPES, Island, Landmark, LandmarkKind, Terrain
@@ -56,6 +57,10 @@ at = [2, 2]
 
 #: Identical landmarks must be at least this many fields apart (a warning otherwise).
 MIN_SAME_LANDMARK_DISTANCE = 4
+
+#: The widest and highest map (fields, sea included): the published board is about 20 fields
+#: across; 500 leaves room for any design and keeps the solvers' compiled sets small.
+MAX_MAP_SIZE = 500
 
 _TOP_KEYS = {"name", "terrain", "landmark"}
 _LETTERS = frozenset(t.value for t in Terrain)
@@ -84,7 +89,13 @@ def load_bundled_map(stem: str) -> Island:
 def resolve_map(spec: str) -> Island:
     """A map from a path, or else from the name of a bundled map."""
     path = Path(spec)
-    if path.suffix == ".toml" or path.is_file():
+    if path.is_file() or (path.suffix == ".toml" and not path.is_dir()):
+        return load_map(path)
+    if spec in bundled_maps():
+        return load_bundled_map(spec)
+    if path.is_dir():
+        raise AtollError("is a directory, not a map file", source=path)
+    if path.exists():  # a device or a pipe: reading it says what is wrong
         return load_map(path)
     return load_bundled_map(spec)
 
@@ -94,22 +105,35 @@ def parse_map(text: str, *, source: str | Path = "<map>") -> Island:
     data = parse_toml(text, source=source)
     unknown = set(data) - _TOP_KEYS
     if unknown:
-        raise AtollError(f"unknown key {sorted(unknown)[0]!r}", source=source)
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise AtollError("missing or empty (a string)", source=source, field="name")
-    if not isinstance(data.get("terrain"), str):
-        raise AtollError("missing (a multi-line string of letters)", source=source, field="terrain")
-    terrain = _parse_terrain(data["terrain"], _terrain_first_line(text), source)
+        raise AtollError(f"unknown key {brief(sorted(unknown)[0])}", source=source)
+    name = _string(data, "name", "a string", source)
+    if not name.strip():
+        raise AtollError("must not be empty", source=source, field="name")
+    raw_terrain = _string(data, "terrain", "a multi-line string of letters", source)
+    terrain = _parse_terrain(raw_terrain, _terrain_first_line(text), source)
     raw_landmarks = data.get("landmark", [])
     if not isinstance(raw_landmarks, list):
-        raise AtollError("must be an array of tables [[landmark]]", source=source, field="landmark")
+        raise AtollError(
+            f"must be an array of tables [[landmark]], got {brief(raw_landmarks)}",
+            source=source,
+            field="landmark",
+        )
     island = Island(name=name, terrain=terrain)
     landmarks = _parse_landmarks(raw_landmarks, island, source)
     island = Island(name=name, terrain=terrain, landmarks=landmarks)
     for message in map_warnings(island):
         warnings.warn(f"{source}: {message}", AtollWarning, stacklevel=2)
     return island
+
+
+def _string(data: dict[str, Any], key: str, what: str, source: str | Path) -> str:
+    """The string at ``key``: missing and the wrong type are different errors."""
+    if key not in data:
+        raise AtollError(f"missing ({what})", source=source, field=key)
+    value = data[key]
+    if not isinstance(value, str):
+        raise AtollError(f"must be {what}, got {brief(value)}", source=source, field=key)
+    return value
 
 
 def _terrain_first_line(text: str) -> int:
@@ -145,14 +169,26 @@ def _parse_terrain(
         offset += 1
     if not lines:
         raise AtollError("no rows", source=source, field="terrain")
+    if len(lines) > MAX_MAP_SIZE:
+        raise AtollError(
+            f"{len(lines)} rows: a map has at most {MAX_MAP_SIZE}", source=source, field="terrain"
+        )
     rows: list[tuple[Terrain, ...]] = []
     for i, line in enumerate(lines):
         where = f"line {first_line + offset + i}"
         row: list[Terrain] = []
-        for col, token in enumerate(line.split()):
+        tokens = line.split(maxsplit=MAX_MAP_SIZE)
+        if len(tokens) > MAX_MAP_SIZE:
+            raise AtollError(
+                f"row {i} has more than {MAX_MAP_SIZE} fields: a map is at most "
+                f"{MAX_MAP_SIZE} wide",
+                source=source,
+                entry=where,
+            )
+        for col, token in enumerate(tokens):
             if token not in _LETTERS:
                 raise AtollError(
-                    f"unknown terrain letter {token!r} at column {col} of row {i} "
+                    f"unknown terrain letter {brief(token)} at column {col} of row {i} "
                     "(one of ~ B J R S L M, separated by spaces)",
                     source=source,
                     entry=where,
@@ -201,21 +237,26 @@ def _parse_landmarks(raw: list[Any], island: Island, source: str | Path) -> tupl
             raise fail(None, "must be a table with kind and at")
         extra = set(entry) - _LANDMARK_KEYS
         if extra:
-            raise fail(sorted(extra)[0], "unknown field")
+            raise fail(key_name(sorted(extra)[0]), "unknown field")
         kinds = [k.value for k in LandmarkKind]
-        if entry.get("kind") not in kinds:
-            raise fail("kind", f"unknown kind {entry.get('kind')!r} (one of {', '.join(kinds)})")
+        if "kind" not in entry:
+            raise fail("kind", f"missing (one of {', '.join(kinds)})")
+        if entry["kind"] not in kinds:
+            raise fail("kind", f"unknown kind {brief(entry['kind'])} (one of {', '.join(kinds)})")
         kind = LandmarkKind(entry["kind"])
-        at = entry.get("at")
+        if "at" not in entry:
+            raise fail("at", "missing ([col, row], two integers)")
+        at = entry["at"]
         if (
             not isinstance(at, list)
             or len(at) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)
         ):
-            raise fail("at", f"must be [col, row] (two integers), got {at!r}")
+            raise fail("at", f"must be [col, row] (two integers), got {brief(at)}")
         field: Field = (at[0], at[1])
         if not island.on_map(field):
-            raise fail("at", f"{list(field)} is off the map ({island.width}x{island.height})")
+            size = f"{island.width}x{island.height}"
+            raise fail("at", f"{brief(list(field))} is off the map ({size})")
         if island.terrain_at(field) is Terrain.SEA:
             raise fail("at", f"{list(field)} is a sea field")
         if field in taken:
@@ -226,7 +267,9 @@ def _parse_landmarks(raw: list[Any], island: Island, source: str | Path) -> tupl
             if facing is None:
                 raise fail("facing", "a statue needs a facing (E, NE, NW, W, SW, SE)")
             if facing not in DIRECTIONS:
-                raise fail("facing", f"unknown facing {facing!r} (one of {', '.join(DIRECTIONS)})")
+                raise fail(
+                    "facing", f"unknown facing {brief(facing)} (one of {', '.join(DIRECTIONS)})"
+                )
             if any(island.terrain_at(n) is Terrain.SEA for n in neighbours(field)):
                 raise fail("at", f"statue at {list(field)} stands next to the sea")
         elif facing is not None:

@@ -31,6 +31,7 @@ from matplotlib.patches import FancyArrowPatch, Patch
 from matplotlib.path import Path as MPath
 
 from models.errors import AtollError
+from models.files import atomic_write
 from models.tobago.hexgrid import Field, centre
 from models.tobago.island import Island, LandmarkKind, Terrain
 
@@ -233,12 +234,12 @@ def draw_island(
 
 
 def save_island_png(island: Island, path: str | Path, *, dpi: int = 120, **kwargs: Any) -> Path:
-    """Draw the island (keywords as for :func:`draw_island`), write a PNG (making folders)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Draw the island (keywords as for :func:`draw_island`), write a PNG (making folders),
+    atomically: an interrupted write leaves any earlier picture intact."""
     fig = draw_island(island, **kwargs)
-    fig.savefig(target, dpi=dpi, format="png", facecolor="white")
-    return target
+    with atomic_write(path) as handle:
+        fig.savefig(handle, dpi=dpi, format="png", facecolor="white")
+    return Path(path)
 
 
 __all__ = ["COLOURS", "TREASURE_OFFSETS", "draw_island", "save_island_png"]

@@ -316,11 +316,20 @@ def test_valid_test_tiles_load(tmp_path: Path) -> None:
         ("fish = [2]", "fish = [3]", "cap", "fish", "groups of 1 or 2"),
         ("fish = [2]", "fish = [2, 0]", "cap", "fish", "groups of 1 or 2"),
         ("fish = [2]", "fish = [1.0]", "cap", "fish", "groups of 1 or 2"),
-        ("count = 1", "count = 0", "cap", "count", "positive integer"),
-        ("count = 1", "count = -2", "cap", "count", "positive integer"),
+        ("count = 1", "count = 0", "cap", "count", "whole number 1 to 200, got 0"),
+        ("count = 1", "count = -2", "cap", "count", "whole number 1 to 200, got -2"),
+        ("count = 1", "count = 201", "cap", "count", "whole number 1 to 200, got 201"),
+        ("count = 1", "count = 1.0", "cap", "count", "whole number 1 to 200, got 1.0"),
+        ("count = 1", "count = true", "cap", "count", "whole number 1 to 200, got True"),
+        ("count = 1", 'count = "1"', "cap", "count", "whole number 1 to 200, got '1'"),
+        ("count = 1", "count = nan", "cap", "count", "whole number 1 to 200, got nan"),
+        ("count = 1", "count = 9223372036854775807", "cap", "count", "1 to 200"),
+        ("count = 1\n", "", "cap", "count", "missing (a whole number 1 to 200)"),
+        ('edges = "ISSS"\n', "", "cap", "edges", "missing (4 letters"),
         ("count = 1", "colour = 1\ncount = 1", "cap", "colour", "unknown field"),
         ("bananas = 1", "bananas = 1, colour = 1", "cap", "colour", "unknown field"),
-        ("bananas = 1", "bananas = -1", "cap", "bananas", ">= 0"),
+        ("bananas = 1", "bananas = -1", "cap", "bananas", "whole number 0 to 10, got -1"),
+        ('kind = "island"', "kind = 1", "cap", "kind", "unknown kind 1"),
         ("fish = [2]", "shells = 1", "cap", "shells", "bridge pieces only"),
         ("fish = [2]", 'end = "island"', "cap", "end", "bridge pieces only"),
         ("start = true", "start = 1", "cap", "start", "true or false"),
@@ -333,6 +342,18 @@ def test_tile_errors_name_file_tile_and_field(
     assert text != CAP + STRAIGHT
     message = load_error(tmp_path, text)
     assert f"tile '{tile}'" in message and f": {field}: " in message and words in message, message
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [("5", "must be a string, got 5"), ('""', "must not be empty"), (None, "missing (a string)")],
+)
+def test_tile_id_missing_empty_or_not_a_string(
+    tmp_path: Path, value: str | None, words: str
+) -> None:
+    new = "" if value is None else f"id = {value}\n"
+    message = load_error(tmp_path, CAP.replace('id = "cap"\n', new, 1))
+    assert f": tile[0]: id: {words}" in message, message
 
 
 @pytest.mark.parametrize(
@@ -393,7 +414,16 @@ fixed = { shells = 3, bananas = 1 }
         ("points = 4\n", "", "points", "a ship needs points"),
         ("points = 4", "points = 0", "points", "at least 1 point"),
         ("points = 4", "points = 2.5", "points", "whole number"),
-        ("fixed = { shells = 3, bananas = 1 }", "fixed = { gold = 1 }", "fixed", "shells"),
+        ("fixed = { shells = 3, bananas = 1 }", "fixed = { gold = 1 }", "fixed.gold", "shells"),
+        ("points = 4", "points = 101", "points", "whole number 1 to 100, got 101"),
+        ("points = 4", "points = 4.0", "points", "whole number 1 to 100, got 4.0"),
+        ("shells = 3", "shells = 51", "fixed.shells", "whole number 0 to 50, got 51"),
+        ("shells = 3", 'shells = "3"', "fixed.shells", "whole number 0 to 50, got '3'"),
+        ("points = 4", "points = 4\nany = 51", "any", "whole number 0 to 50"),
+        ("points = 4", "points = 4\nsame = { types = 1, each = 51 }", "same.each", "0 to 50"),
+        ("points = 4", "points = 4\nsame = { types = 4, each = 1 }", "same.types", "0 to 3"),
+        ("points = 4", "points = 4\nsame = 2", "same", "must be a table"),
+        ("points = 4", "points = 4\nsame = { kinds = 2 }", "same.kinds", "unknown field"),
         ("points = 4", "points = 4\ncolour = 1", "colour", "unknown field"),
         ("points = 4", "points = 4\nsame = { types = 2 }", "same", "go together"),
         ("points = 4", "points = 4\nany = -1", "any", "whole number"),
@@ -524,3 +554,56 @@ def test_dump_ships_keeps_the_reconstruction_label_and_note() -> None:
         bundled.note,
     )
     assert bundled.reconstruction is True
+
+
+# -- bounds: what a real game can have -------------------------------------------------------------
+
+
+def test_a_tile_set_has_at_most_500_tiles(tmp_path: Path) -> None:
+    from models.southseas.tilefile import MAX_COPIES, MAX_TILES
+
+    assert (MAX_COPIES, MAX_TILES) == (200, 500)
+    straight = STRAIGHT.replace("count = 2", "count = 200")
+    three = straight + straight.replace('"straight"', '"b"') + straight.replace('"straight"', '"c"')
+    message = load_error(tmp_path, CAP + three)
+    assert message.endswith(
+        ": tile 'c': count: the tiles so far come to 601 copies: a tile set has at most 500"
+    )
+    many = "".join(STRAIGHT.replace('"straight"', f'"s{i}"') for i in range(501))
+    assert load_error(tmp_path, CAP + many).endswith(
+        ": tile: 502 entries: a tile set has at most 500"
+    )
+
+
+def test_ship_file_bounds(tmp_path: Path) -> None:
+    ships = [SHIP.replace('"demo"', f'"s{i}"') for i in range(201)]
+    message = load_error(tmp_path, "".join(ships), loader=load_ships)
+    assert message.endswith(": ship: 201 entries: a ship file has at most 200")
+    path = tmp_path / "ships.toml"
+    path.write_text("".join(ships[:200]), encoding="utf-8")
+    assert len(load_ships(path).ships) == 200
+
+
+@pytest.mark.parametrize(
+    ("new", "field", "words"),
+    [
+        ('id = "a\\nb"', "id", "must be printable (no line breaks, tabs or control characters)"),
+        ('id = "a\\u2028b"', "id", "must be printable"),
+        ('"x\\ny" = 1\nid = "cap"', "'x\\ny'", "unknown field"),
+    ],
+)
+def test_ids_and_keys_cannot_break_the_line(
+    tmp_path: Path, new: str, field: str, words: str
+) -> None:
+    message = load_error(tmp_path, CAP.replace('id = "cap"', new, 1))
+    assert f": {field}: {words}" in message, message
+    message = load_error(
+        tmp_path, SHIP.replace('id = "demo"', new.replace("cap", "demo")), load_ships
+    )
+    assert f": {field}: {words}" in message, message
+
+
+def test_deep_nesting_is_one_line(tmp_path: Path) -> None:
+    for loader in (load_tiles, load_ships):
+        message = load_error(tmp_path, "tile = " + "[" * 5000 + "]" * 5000, loader)
+        assert message.endswith(": nested too deeply (tables and arrays: at most 32 levels)")

@@ -3,6 +3,7 @@ every malformed field is a one-line error naming file, move and field."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +11,9 @@ import pytest
 
 from models.errors import AtollError, IllegalActionError
 from models.southseas.actions import Place
-from models.southseas.scenario import load_scenario
+from models.southseas.scenario import load_scenario, replay
 from models.southseas.snapshot import snapshot
-from tests.models.southseas.helpers import HERE, draw, play, small_game, step
+from tests.models.southseas.helpers import HERE, TILES, draw, play, small_game, step
 
 ROOT = HERE.parents[2]
 
@@ -121,3 +122,124 @@ def test_after_the_end_the_report_says_what_happened() -> None:
     assert not bridge["complete"] and not bridge["evaluated"]  # nobody scored it
     kinds = [e["kind"] for e in snap["events"]]
     assert kinds[-3:] == ["home", "end", "game-end"] or kinds[-3:] == ["end", "home", "game-end"]
+
+
+# -- strict fields: integers are integers ---------------------------------------------------------
+
+MOVE = {"tile": "sea", "at": [0, 1]}
+NOT_INTEGERS = [1.0, math.nan, math.inf, True, "1", None]
+
+
+@pytest.mark.parametrize("value", NOT_INTEGERS, ids=repr)
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda v: {"players": v}, "players"),
+        (lambda v: {"seed": v}, "seed"),
+        (lambda v: {"move": [{**MOVE, "at": [0, v]}]}, "move[0]: at[1]"),
+        (lambda v: {"move": [{**MOVE, "rotation": v}]}, "move[0]: rotation"),
+        (lambda v: {"move": [{**MOVE, "islander": v}]}, "move[0]: islander"),
+        (lambda v: {"move": [{**MOVE, "recall": [0, 0, v]}]}, "move[0]: recall[2]"),
+        (lambda v: {"move": [{**MOVE, "pay": {"bananas": v}}]}, "move[0]: pay.bananas"),
+    ],
+    ids=["players", "seed", "at", "rotation", "islander", "recall", "pay"],
+)
+def test_integer_fields_refuse_floats_booleans_and_strings(
+    change: Any, where: str, value: Any
+) -> None:
+    if value is None and where in ("players", "seed", "move[0]: islander", "move[0]: rotation"):
+        return  # None means "not given" (or is the default) for these
+    with pytest.raises(AtollError) as info:
+        play([], **change(value))
+    assert f"inline.toml: {where}: Input should be a valid integer (got " in str(info.value)
+
+
+@pytest.mark.parametrize("value", [1, 1.0, "true", None], ids=repr)
+def test_unplaceable_refuses_anything_but_a_boolean(value: Any) -> None:
+    with pytest.raises(AtollError, match=r"move\[0\]: unplaceable: Input should be a valid bool"):
+        play([{**MOVE, "unplaceable": value}])
+
+
+@pytest.mark.parametrize(("rotation", "words"), [(-1, "greater than or equal to 0"), (4, "less")])
+def test_rotation_is_0_to_3_in_the_move_itself(rotation: int, words: str) -> None:
+    with pytest.raises(AtollError) as info:
+        play([{**MOVE, "rotation": rotation}])
+    assert (info.value.entry, info.value.field) == ("move[0]", "rotation")
+    assert words in str(info.value) and f"(got {rotation})" in str(info.value)
+
+
+@pytest.mark.parametrize("amount", ["two", "2", 2.0, -1, True])
+def test_pay_amounts_are_whole_numbers(amount: Any) -> None:
+    with pytest.raises(AtollError) as info:
+        play([{**MOVE, "deliver": "A5", "pay": {"bananas": amount}}])
+    assert (info.value.entry, info.value.field) == ("move[0]", "pay.bananas")
+
+
+def test_nesting_too_deep_for_the_validator() -> None:
+    deep: Any = 1
+    for _ in range(200):
+        deep = {"a": deep}
+    with pytest.raises(AtollError, match=r"inline.toml: nested too deeply"):
+        play([], options=deep)
+
+
+# -- the files a scenario names -------------------------------------------------------------------
+
+
+def test_an_error_in_the_tile_file_names_the_scenario_too(tmp_path: Path) -> None:
+    (tmp_path / "x.toml").write_text(
+        Path(TILES).read_text(encoding="utf-8").replace("count = 8", "count = 9999", 1),
+        encoding="utf-8",
+    )
+    source = tmp_path / "s.toml"
+    with pytest.raises(AtollError) as info:
+        replay({"tiles": "x.toml"}, source=source)
+    assert str(info.value) == (
+        f"{source}: tiles: {tmp_path / 'x.toml'}: tile 'cap': count: "
+        "must be a whole number 1 to 200, got 9999"
+    )
+
+
+def test_an_error_in_the_ship_file_names_the_scenario_too(tmp_path: Path) -> None:
+    (tmp_path / "y.toml").write_text('[[ship]]\nid = "A"\npoints = 101\nany = 1\n', "utf-8")
+    source = tmp_path / "s.toml"
+    with pytest.raises(AtollError) as info:
+        replay({"ships_file": "y.toml"}, source=source)
+    assert str(info.value) == (
+        f"{source}: ships_file: {tmp_path / 'y.toml'}: ship 'A': points: "
+        "must be a whole number 1 to 100, got 101"
+    )
+
+
+def test_a_file_name_may_not_be_empty() -> None:
+    with pytest.raises(AtollError, match=r"inline.toml: tiles: String should have at least 1"):
+        play([], tiles="")
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"islanders": 21}, "options: islanders: Input should be less than or equal to 20"),
+        ({"islanders": 0}, "options: islanders: Input should be greater than 0"),
+        ({"display": 25}, "options: display: Input should be less than or equal to 24"),
+        ({"ware_supply": 10001}, "options: ware_supply: Input should be less than or equal to"),
+        ({"ware_supply": 0}, "options: ware_supply: Input should be greater than 0"),
+        ({"islanders": 4.0}, "options: islanders: Input should be a valid integer (got 4.0)"),
+        ({"islanders": "4"}, "options: islanders: Input should be a valid integer (got '4')"),
+        ({"score_unfinished": "no"}, "options: score_unfinished: Input should be a valid bool"),
+        ({"colour": 1}, "options: colour: unknown field"),
+    ],
+)
+def test_options_are_bounded_and_named_under_options(options: dict[str, Any], words: str) -> None:
+    with pytest.raises(AtollError) as info:
+        play([], options=options)
+    assert f"inline.toml: {words}" in str(info.value), str(info.value)
+
+
+def test_the_largest_options_still_play() -> None:
+    state = play(
+        [{"tile": "sea", "at": [0, 1]}],
+        players=2,
+        options={"islanders": 20, "ware_supply": 10000, "display": 6},
+    )
+    assert state.ledger.islanders == [20, 20]

@@ -147,14 +147,25 @@ def test_card_with_a_bad_clue(tmp_path, clue, column):
 
 
 @pytest.mark.parametrize(
-    "card",
-    ['clue = "in lake"\ntext = "x"', "clue = 3", 'text = "in lake"'],
-    ids=["extra field", "not a string", "no clue"],
+    ("card", "field", "words"),
+    [
+        ('clue = "in lake"\ntext = "x"', "text", "unknown field (a card has one field, clue)"),
+        ("clue = 3", "clue", "must be a clue string, got 3"),
+        ('clue = ["in lake"]', "clue", "must be a clue string, got ['in lake']"),
+        ("", "clue", "missing (a clue string)"),
+    ],
+    ids=["extra field", "not a string", "a list", "no clue"],
 )
-def test_card_table_shape(tmp_path, card):
+def test_card_table_shape(tmp_path, card, field, words):
     error = load_error(tmp_path, f'[[card]]\nclue = "in jungle"\n[[card]]\n{card}\n')
+    assert (error.entry, error.field) == ("card[1]", field)
+    assert f": card[1]: {field}: {words}" in str(error)
+
+
+def test_card_not_a_table(tmp_path):
+    error = load_error(tmp_path, 'card = [{ clue = "in lake" }, "in lake"]\n')
     assert error.entry == "card[1]"
-    assert "one string field 'clue'" in str(error)
+    assert "a card is a table with one string field 'clue', got 'in lake'" in str(error)
 
 
 def test_unknown_key(tmp_path):
@@ -184,3 +195,19 @@ def test_missing_deck_file(tmp_path):
     with pytest.raises(AtollError) as info:
         load_deck(path)
     assert str(info.value) == f"{path}: no such file"
+
+
+def test_a_deck_has_at_most_1000_cards(tmp_path):
+    from models.tobago.deck import MAX_CARDS
+
+    assert MAX_CARDS == 1000
+    cards = '[[card]]\nclue = "in lake"\n' * 1000
+    assert len(load_deck(write(tmp_path, cards)).cards) == 1000
+    error = load_error(tmp_path, cards + '[[card]]\nclue = "in lake"\n')
+    assert error.entry == "card"
+    assert str(error).endswith(": card: 1001 entries: a deck has at most 1000")
+
+
+def test_deep_nesting_is_one_line(tmp_path):
+    error = load_error(tmp_path, "card = " + "[" * 5000 + "]" * 5000 + "\n")
+    assert str(error).endswith(": nested too deeply (tables and arrays: at most 32 levels)")

@@ -211,11 +211,16 @@ def test_unknown_top_level_key(tmp_path):
     assert ": map: unknown key" in str(error)
 
 
-@pytest.mark.parametrize("table", ['hints = ["in lake"]\nnote = "x"', 'hint = ["in lake"]'])
-def test_unknown_key_inside_a_treasure_table(tmp_path, table):
+@pytest.mark.parametrize(
+    ("table", "field"),
+    [('hints = ["in lake"]\nnote = "x"', "note"), ('hint = ["in lake"]', "hint")],
+)
+def test_unknown_key_inside_a_treasure_table(tmp_path, table, field):
     error = load_error(tmp_path, f"[treasure.2]\n{table}\n")
-    assert error.entry == "treasure.2"
-    assert "a treasure table holds only 'hints'" in str(error)
+    assert (error.entry, error.field) == ("treasure.2", field)
+    assert f": treasure.2: {field}: unknown field: a treasure table holds only 'hints'" in str(
+        error
+    )
 
 
 def test_treasure_not_a_table(tmp_path):
@@ -239,3 +244,26 @@ def test_missing_file(tmp_path):
     with pytest.raises(AtollError) as info:
         load_hints(path)
     assert str(info.value) == f"{path}: no such file"
+
+
+def test_at_most_64_hints_per_treasure(tmp_path):
+    from models.tobago.hints import MAX_HINTS
+
+    assert MAX_HINTS == 64
+    many = ", ".join(['"in jungle"'] * 64)
+    assert len(load_hints(write(tmp_path, f"[treasure.1]\nhints = [{many}]\n")).of(1)) == 64
+    error = load_error(tmp_path, f'[treasure.1]\nhints = [{many}, "in lake"]\n')
+    assert (error.entry, error.field) == ("treasure.1", "hints")
+    assert str(error).endswith(": treasure.1: hints: 65 hints: a treasure takes at most 64")
+
+
+def test_deep_nesting_is_one_line(tmp_path):
+    error = load_error(tmp_path, "[treasure.1]\nhints = " + "[" * 5000 + "]" * 5000 + "\n")
+    assert str(error).endswith(": nested too deeply (tables and arrays: at most 32 levels)")
+
+
+def test_odd_keys_are_quoted(tmp_path):
+    error = load_error(tmp_path, '"a\\nb" = 1\n')
+    assert error.entry == "'a\\nb'"
+    error = load_error(tmp_path, '[treasure."1 "]\nhints = []\n')
+    assert error.entry == "treasure.'1 '"

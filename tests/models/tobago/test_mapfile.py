@@ -299,29 +299,36 @@ def test_terrain_without_rows(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "words"),
     [
-        EXAMPLE.replace('name = "Reef"\n', ""),
-        EXAMPLE.replace('name = "Reef"', 'name = "  "'),
-        EXAMPLE.replace('name = "Reef"', "name = 3"),
+        (EXAMPLE.replace('name = "Reef"\n', ""), ": name: missing (a string)"),
+        (EXAMPLE.replace('name = "Reef"', 'name = "  "'), ": name: must not be empty"),
+        (EXAMPLE.replace('name = "Reef"', "name = 3"), ": name: must be a string, got 3"),
+        (EXAMPLE.replace('name = "Reef"', "name = 5.0"), ": name: must be a string, got 5.0"),
+        (EXAMPLE.replace('name = "Reef"', "name = true"), ": name: must be a string, got True"),
     ],
-    ids=["missing", "blank", "not a string"],
+    ids=["missing", "blank", "int", "float", "bool"],
 )
-def test_missing_name(tmp_path, text):
+def test_name_missing_empty_or_not_a_string(tmp_path, text, words):
+    # A name of the wrong type is not reported as missing.
     error = load_error(tmp_path, text)
     assert error.field == "name"
-    assert ": name: missing or empty" in str(error)
+    assert words in str(error)
 
 
 @pytest.mark.parametrize(
-    "text",
-    ['name = "x"\n', 'name = "x"\nterrain = 3\n', 'name = "x"\nterrain = ["~ ~ ~"]\n'],
+    ("text", "words"),
+    [
+        ('name = "x"\n', ": terrain: missing (a multi-line string of letters)"),
+        ('name = "x"\nterrain = 3\n', ": terrain: must be a multi-line string of letters, got 3"),
+        ('name = "x"\nterrain = ["~ ~ ~"]\n', "must be a multi-line string of letters, got ["),
+    ],
     ids=["missing", "number", "list"],
 )
-def test_missing_terrain(tmp_path, text):
+def test_terrain_missing_or_not_a_string(tmp_path, text, words):
     error = load_error(tmp_path, text)
     assert error.field == "terrain"
-    assert ": terrain: missing" in str(error)
+    assert words in str(error)
 
 
 def test_unknown_top_level_key(tmp_path):
@@ -368,7 +375,8 @@ LANDMARK_ERRORS = {
         "[2, 2] already holds landmark[0]",
     ),
     "unknown kind": (['kind = "tree"\nat = [2, 2]'], 0, "kind", "unknown kind 'tree'"),
-    "missing kind": (["at = [2, 2]"], 0, "kind", "unknown kind None"),
+    "missing kind": (["at = [2, 2]"], 0, "kind", "missing (one of palm, hut, statue)"),
+    "kind not a string": (["kind = 3\nat = [2, 2]"], 0, "kind", "unknown kind 3"),
     "facing on a palm": (
         ['kind = "palm"\nat = [2, 2]\nfacing = "E"'],
         0,
@@ -379,7 +387,8 @@ LANDMARK_ERRORS = {
     "at a string": (['kind = "hut"\nat = "2,2"'], 0, "at", "must be [col, row]"),
     "at floats": (['kind = "hut"\nat = [2.0, 2.0]'], 0, "at", "must be [col, row]"),
     "at booleans": (['kind = "hut"\nat = [true, true]'], 0, "at", "must be [col, row]"),
-    "at missing": (['kind = "hut"'], 0, "at", "must be [col, row]"),
+    "at missing": (['kind = "hut"'], 0, "at", "missing ([col, row], two integers)"),
+    "at huge": (['kind = "hut"\nat = [2, 99999999999999999999]'], 0, "at", "is off the map"),
     "unknown field": (['kind = "hut"\nat = [2, 2]\ncolor = "red"'], 0, "color", "unknown field"),
     "second entry bad": (
         ['kind = "hut"\nat = [2, 2]', 'kind = "palm"\nat = [0, 4]'],
@@ -548,3 +557,62 @@ def test_bundled_maps_round_trip():
 @pytest.mark.parametrize("stem", ["reef", "lagoon", "caldera"])
 def test_expected_bundled_maps_exist(stem):
     assert stem in bundled_maps()
+
+
+# -- bounds and types -----------------------------------------------------------------------------
+
+
+def sea_map(width: int, height: int) -> str:
+    """A ``width`` x ``height`` map: sea around one row of beach."""
+    rows = [["~"] * width for _ in range(height)]
+    rows[1][1 : width - 1] = ["B"] * (width - 2)
+    return 'name = "big"\nterrain = """\n' + "\n".join(" ".join(r) for r in rows) + '\n"""\n'
+
+
+def test_a_200_by_200_map_loads():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AtollWarning)
+        island = parse_map(sea_map(200, 200))
+    assert (island.width, island.height) == (200, 200)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "entry", "field", "words"),
+    [
+        (501, 3, "line 3", None, "row 0 has more than 500 fields: a map is at most 500 wide"),
+        (3, 501, None, "terrain", "501 rows: a map has at most 500"),
+    ],
+    ids=["too wide", "too high"],
+)
+def test_a_map_is_at_most_500_by_500(tmp_path, width, height, entry, field, words):
+    assert mapfile.MAX_MAP_SIZE == 500
+    error = load_error(tmp_path, sea_map(width, height))
+    assert (error.entry, error.field) == (entry, field)
+    assert str(error).endswith(words)
+
+
+def test_deep_nesting_is_one_line(tmp_path):
+    error = load_error(tmp_path, EXAMPLE + "a = " + "[" * 5000 + "]" * 5000 + "\n")
+    assert str(error).endswith(": nested too deeply (tables and arrays: at most 32 levels)")
+
+
+def test_a_key_with_a_line_break_is_quoted(tmp_path):
+    error = load_error(tmp_path, with_landmarks(RING, 'kind = "hut"\nat = [2, 2]\n"a\\nb" = 1'))
+    assert (error.entry, error.field) == ("landmark[0]", "'a\\nb'")
+
+
+def test_resolve_map_says_a_directory_is_not_a_map(tmp_path):
+    with pytest.raises(AtollError) as info:
+        resolve_map(str(tmp_path))
+    assert str(info.value) == f"{tmp_path}: is a directory, not a map file"
+    (tmp_path / "x.toml").mkdir()
+    with pytest.raises(AtollError, match=r"x\.toml: is a directory, not a map file"):
+        resolve_map(str(tmp_path / "x.toml"))
+
+
+def test_resolve_map_prefers_the_bundled_map_to_a_folder_of_its_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lagoon").mkdir()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AtollWarning)
+        assert resolve_map("lagoon") == load_bundled_map("lagoon")

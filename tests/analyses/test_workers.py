@@ -1,0 +1,76 @@
+"""Worker processes end with their parent, and Ctrl-C stops a pool cleanly."""
+
+from __future__ import annotations
+
+import ast
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+POOL = """
+import multiprocessing, sys, time
+from analyses.workers import process_pool
+
+def slow(i):
+    time.sleep(60)
+
+if __name__ == "__main__":
+    try:
+        with process_pool(2) as pool:
+            futures = [pool.submit(slow, i) for i in range(4)]
+            time.sleep(0.5)
+            print(sorted(c.pid for c in multiprocessing.active_children()), flush=True)
+            for f in futures:
+                f.result()
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+        sys.exit(130)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Running (not gone, not a zombie waiting to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
+    script = tmp_path / "pool.py"
+    script.write_text(POOL, encoding="utf-8")
+    parent = subprocess.Popen(
+        [sys.executable, str(script)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout is not None
+    workers = ast.literal_eval(parent.stdout.readline())
+    assert len(workers) == 2 and all(_alive(w) for w in workers)
+    return parent, workers
+
+
+def _gone(workers: list[int], within: float = 10) -> bool:
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        if not any(_alive(w) for w in workers):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    parent, workers = _start(tmp_path)
+    parent.kill()  # SIGKILL: the parent cannot clean up
+    parent.wait(timeout=10)
+    assert _gone(workers), "orphaned workers still run"
+
+
+def test_ctrl_c_stops_the_pool_at_once(tmp_path: Path) -> None:
+    parent, workers = _start(tmp_path)
+    parent.send_signal(signal.SIGINT)
+    out, _ = parent.communicate(timeout=20)  # the workers' 60 s tasks are not awaited
+    assert parent.returncode == 130 and out.strip() == "stopped"
+    assert _gone(workers)
