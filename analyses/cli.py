@@ -35,6 +35,10 @@ EXIT_INTERRUPTED = 130
 
 #: Command groups imported on first use: name -> (module:attribute, one-line help).
 LAZY_GROUPS = {
+    "gloryislands": (
+        "analyses.cli_gloryislands:gloryislands",
+        "Glory Islands — the pirate race around a 7x7 board of islands.",
+    ),
     "southseas": (
         "analyses.cli_southseas:southseas",
         "Carcassonne: South Seas — tile laying, islands, bridges, markets, ships.",
@@ -56,7 +60,14 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
             module, _, attr = LAZY_GROUPS[cmd_name][0].partition(":")
-            self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
+            group = getattr(importlib.import_module(module), attr)
+            from models.registry import game_names  # pydantic: only once a game is used
+
+            if cmd_name in game_names() and "study" not in group.commands:
+                from analyses.cli_study import add_study_commands
+
+                add_study_commands(group, cmd_name)  # study, report, compare: every game
+            self.add_command(group, cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -75,14 +86,6 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="atoll")
 def cli() -> None:
     """atoll: constraint-solving analysis for Carcassonne South Seas, Glory Islands and Tobago."""
-
-
-@cli.group()
-def gloryislands() -> None:
-    """Glory Islands — the pirate race on a 7x7 board.
-
-    Not implemented yet; no commands.
-    """
 
 
 def _one_line_warning(

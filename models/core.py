@@ -181,6 +181,10 @@ class GameInfo:
     information: InformationKind
     options: type[RuleOptions]
     events: type[EventKind]
+    #: The columns :meth:`GameState.summary` gives a study's games table: (name, meaning).
+    summary_columns: tuple[tuple[str, str], ...] = ()
+    #: The columns :meth:`GameState.player_summary` gives its players table: (name, meaning).
+    player_columns: tuple[tuple[str, str], ...] = ()
 
     def check_players(self, players: int | None) -> int:
         """``players`` (the default when ``None``) if the game allows it, else an error."""
@@ -243,6 +247,19 @@ class GameState(ABC):
     def events(self) -> tuple[Event, ...]:
         """The game's log so far (games without a log return none)."""
         return ()
+
+    def heuristic(self) -> tuple[float, ...]:
+        """Each player's estimated final return: the game's own quick judgement of the position,
+        for agents that stop a playout early. By default the returns so far."""
+        return self.returns()
+
+    def summary(self) -> Mapping[str, Any]:
+        """Facts about the game for a study's games table, named by ``info.summary_columns``."""
+        return {}
+
+    def player_summary(self, player: int) -> Mapping[str, Any]:
+        """Facts about one player for a study's players table (``info.player_columns``)."""
+        return {}
 
     def outcome(self) -> Outcome:
         """Scores and winners; by default the highest score wins and ties are ties."""

@@ -97,9 +97,15 @@ class Feature:
 
     def copy(self) -> Feature:
         twin = object.__new__(Feature)
-        for slot in Feature.__slots__:
-            value = getattr(self, slot)
-            setattr(twin, slot, value.copy() if isinstance(value, (list, set)) else value)
+        twin.kind, twin.open, twin.closed, twin.evaluated = (
+            self.kind,
+            self.open,
+            self.closed,
+            self.evaluated,
+        )
+        twin.bananas, twin.shells, twin.boats = self.bananas, self.shells, self.boats
+        twin.fish, twin.islanders = self.fish.copy(), self.islanders.copy()
+        twin.nodes, twin.tiles = self.nodes.copy(), self.tiles.copy()
         return twin
 
     @property

@@ -5,6 +5,8 @@ Each :class:`~models.core.Event` of a South Seas log has one of these kinds; ``d
 * ``setup`` — players, options, tile and ship provenance;
 * ``draw`` — ``tile`` drawn and the number of its legal ``placements``;
 * ``unplaceable`` — ``tile`` removed for want of a legal placement (SS-P4);
+* ``place`` — the drawn ``tile`` placed ``at`` (x, y) with its ``rotation``; ``holes``: how many
+  empty positions next to it became holes no tile of the set can ever fill;
 * ``reveal`` — ``ship`` turned face up (SS-S1);
 * ``islander`` — ``piece`` and feature ``kind`` where the active player put an islander;
 * ``recall`` — ``at`` and ``piece`` of the islander taken back;
@@ -33,6 +35,7 @@ class SouthSeasEvent(EventKind):
     SETUP = "setup"
     DRAW = "draw"
     UNPLACEABLE = "unplaceable"
+    PLACE = "place"
     REVEAL = "reveal"
     ISLANDER = "islander"
     RECALL = "recall"

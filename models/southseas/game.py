@@ -19,6 +19,7 @@ from models.southseas.events import SouthSeasEvent
 from models.southseas.options import SouthSeasOptions
 from models.southseas.rules import SouthSeasState
 from models.southseas.ships import Ship, ShipSet, load_ships, payments
+from models.southseas.summary import GAME_COLUMNS, PLAYER_COLUMNS
 from models.southseas.tilefile import load_tiles
 
 
@@ -38,6 +39,8 @@ class SouthSeas(Game):
         information=InformationKind.PERFECT,
         options=SouthSeasOptions,
         events=SouthSeasEvent,
+        summary_columns=GAME_COLUMNS,
+        player_columns=PLAYER_COLUMNS,
     )
 
     def __init__(
@@ -59,6 +62,10 @@ class SouthSeas(Game):
         self.draws = tuple(Draw(t.id) for t in self.draw_types)
         self.draw_index = {t.id: i for i, t in enumerate(self.draw_types)}
         self.reveals = {s.id: Reveal(s.id) for s in self.ships.ships}
+        #: Frontier requirements that no tile of the set meets in any rotation: holes.
+        self.dead_codes = frozenset(
+            code for code in range(1, 256) if not any(t.table[code] for t in self.tiles.types)
+        )
         self._deliveries: dict[tuple[str, tuple[int, int, int]], tuple[Deliver, ...]] = {}
 
     def deliveries(self, ship: Ship, holdings: tuple[int, int, int]) -> tuple[Deliver, ...]:

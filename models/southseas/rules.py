@@ -49,11 +49,14 @@ from models.southseas.board import Board, FishKey
 from models.southseas.components import TileType
 from models.southseas.evaluation import Ledger, end_scoring
 from models.southseas.events import SouthSeasEvent as EV
+from models.southseas.geometry import STEP
+from models.southseas.heuristic import estimate
 from models.southseas.islanders import islander_actions, place_islander, recall_islander
 from models.southseas.observation import observation_key
 from models.southseas.placement import evaluate_placement
 from models.southseas.refusals import refusal
 from models.southseas.shipyard import Shipyard
+from models.southseas.summary import game_summary, player_summary
 
 if TYPE_CHECKING:
     from models.southseas.game import SouthSeas
@@ -209,6 +212,16 @@ class SouthSeasState(GameState):
     def events(self) -> tuple[Event, ...]:
         return tuple(self.log)
 
+    def heuristic(self) -> tuple[float, ...]:
+        """Each player's estimated final score (see :mod:`models.southseas.heuristic`)."""
+        return estimate(self)
+
+    def summary(self) -> dict[str, Any]:
+        return game_summary(self)
+
+    def player_summary(self, player: int) -> dict[str, Any]:
+        return player_summary(self, player)
+
     # -- chance: tiles (SS-P1, SS-P4) and ships (SS-S1) -----------------------------------------
     def _draw(self, index: int) -> None:
         self.left[index] -= 1
@@ -242,10 +255,15 @@ class SouthSeasState(GameState):
 
     # -- placing, islanders (SS-P, SS-I) --------------------------------------------------------
     def _place(self, action: Place) -> None:
-        assert self.drawn is not None
-        position = (action.x, action.y)
-        self.placed_roots = self.board.place(self.drawn, position, action.rotation)
+        tile, frontier, dead = self.drawn, self.board.frontier, self.game.dead_codes
+        assert tile is not None
+        x, y = position = (action.x, action.y)
+        around = [(x + dx, y + dy) for dx, dy in STEP]
+        holes = -sum(1 for n in around if frontier.get(n) in dead)
+        self.placed_roots = self.board.place(tile, position, action.rotation)
         self.placed_at, self.drawn = position, None
+        holes += sum(1 for n in around if frontier.get(n) in dead)  # newly unfillable neighbours
+        self.event(EV.PLACE, tile=tile.id, at=position, rotation=action.rotation, holes=holes)
         placed = self.board.tiles[position]
         actions = islander_actions(
             self.board, placed, self.ledger, self.player, self.options.recall

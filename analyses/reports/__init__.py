@@ -1,0 +1,1 @@
+"""Per-game sections of study reports: ``analyses.reports.<game>.sections(frames, record)``."""

@@ -1,0 +1,265 @@
+"""Studies: many seeded games of any game of the registry, played by agents, as tables.
+
+A :class:`StudyConfig` names the game, the players, the agents per seat (rotated over the games
+by default, so that every agent sits in every seat), rule options, component files, the number of
+games and the root seed. Game ``i`` takes seed ``spawn_seeds(seed, ...)[i]``: its chance and
+every agent's choices come from that seed alone, so a game's result depends on its index only —
+the same on 1 worker, N workers or a Dask cluster, and after a resume.
+
+:func:`run_study` plays the games in chunks on a ``concurrent.futures`` executor (a local process
+pool whose workers end with their parent, or Dask's), writes each chunk to a
+:class:`~analyses.store.StudyStore` as it completes, and returns the :class:`~analyses.frames.
+StudyFrames`. A game that raises is recorded in the ``errors`` table with its seed and traceback;
+the study goes on.
+
+>>> config = StudyConfig("southseas", players=2, agents=("random",), games=3, seed=7)
+>>> frames = run_study(config)
+>>> len(frames.games), sorted(frames.players.columns)[:3]
+(3, ['agent', 'bananas', 'fish'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import time
+import traceback
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+
+from analyses.frames import Chunk, StudyFrames, event_row
+from analyses.workers import process_pool
+from models.core import CHANCE, Game, load_game, make_rng, spawn_seeds
+from models.errors import AtollError
+from solvers.agents import make_agent
+
+
+@dataclasses.dataclass(frozen=True)
+class StudyConfig:
+    """What a study plays. ``agents`` are agent specs (``"greedy"``, ``"ismcts:iterations=200"``)
+    for the seats in order; fewer than the players are repeated. With ``rotate`` game ``i``
+    shifts them by ``i`` seats."""
+
+    game: str
+    players: int
+    agents: tuple[str, ...] = ("random",)
+    games: int = 100
+    seed: int = 0
+    rotate: bool = True
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    components: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    max_moves: int = 100_000
+
+    def __post_init__(self) -> None:
+        if not self.agents:
+            raise AtollError("name at least one agent", field="agents")
+        if not 1 <= self.games <= 10_000_000:
+            raise AtollError(f"must be 1 to 10,000,000, got {self.games}", field="games")
+
+    def seats(self, index: int) -> tuple[str, ...]:
+        """The agent spec of each seat in game ``index``."""
+        line = [self.agents[i % len(self.agents)] for i in range(self.players)]
+        shift = index % self.players if self.rotate else 0
+        return tuple(line[(seat - shift) % self.players] for seat in range(self.players))
+
+    def to_dict(self) -> dict[str, Any]:
+        out = dataclasses.asdict(self)
+        out["agents"], out["options"] = list(self.agents), dict(self.options)
+        out["components"] = dict(self.components)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StudyConfig:
+        fields = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - fields
+        if unknown:
+            raise AtollError("unknown study field", field=sorted(unknown)[0])
+        return cls(**{**data, "agents": tuple(data.get("agents", ("random",)))})
+
+    @property
+    def digest(self) -> str:
+        """A short hash of the whole config: recorded in every games row."""
+        text = json.dumps(self.to_dict(), sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    def make_game(self) -> Game:
+        return load_game(self.game, self.players, dict(self.options), **dict(self.components))
+
+    def check(self) -> Game:
+        """The game, made once here so that bad options, component files or agent specs fail
+        before any game is played, in one line."""
+        game = self.make_game()
+        for spec in dict.fromkeys(self.agents):
+            make_agent(spec, 0)
+        return game
+
+
+def game_seeds(config: StudyConfig) -> list[int]:
+    """The seed of every game, by index (independent of workers and of resumes)."""
+    return spawn_seeds(config.seed, config.games)
+
+
+def play_game(config: StudyConfig, game: Game, index: int, seed: int) -> Chunk:
+    """One game as table rows (or an errors row when it raises)."""
+    chunk = Chunk()
+    try:
+        _play(config, game, index, seed, chunk)
+    except Exception:
+        chunk.clear_game(index)
+        chunk.errors.append(
+            {
+                "game": index,
+                "seed": seed,
+                "error": traceback.format_exc(limit=0).strip().splitlines()[-1],
+                "traceback": traceback.format_exc(),
+            }
+        )
+    return chunk
+
+
+def _play(config: StudyConfig, game: Game, index: int, seed: int, chunk: Chunk) -> None:
+    specs = config.seats(index)
+    chance_seed, *agent_seeds = np.random.SeedSequence(seed).generate_state(
+        1 + config.players, dtype=np.uint64
+    )
+    agents = [make_agent(spec, int(s) >> 1) for spec, s in zip(specs, agent_seeds, strict=True)]
+    chance = make_rng(int(chance_seed) >> 1)
+    state = game.new_initial_state()
+    moves, thinking = [0] * config.players, [0.0] * config.players
+    clock = time.perf_counter
+    for _ in range(config.max_moves):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply(state.sample_chance(chance))
+            continue
+        started = clock()
+        action = agents[player].choose(state)
+        thinking[player] += clock() - started
+        moves[player] += 1
+        state.apply(action)
+    else:
+        raise RuntimeError(f"no end after {config.max_moves} moves")
+    outcome = state.outcome()
+    winners = set(outcome.winners)
+    chunk.games.append(
+        {
+            "game": index,
+            "seed": seed,
+            "config": config.digest,
+            "winners": list(outcome.winners),
+            "tied": len(winners) > 1,
+            "moves": sum(moves),
+            **state.summary(),
+        }
+    )
+    for seat in range(config.players):
+        chunk.players.append(
+            {
+                "game": index,
+                "seat": seat,
+                "agent": specs[seat],
+                "score": outcome.scores[seat],
+                "win": seat in winners,
+                "win_share": 1 / len(winners) if seat in winners else 0.0,
+                "rank": 1 + sum(s > outcome.scores[seat] for s in outcome.scores),
+                **state.player_summary(seat),
+            }
+        )
+        chunk.timings.append(
+            {"game": index, "seat": seat, "moves": moves[seat], "seconds": thinking[seat]}
+        )
+    chunk.events.extend(event_row(index, e, k) for k, e in enumerate(state.events()))
+
+
+def play_chunk(config_data: Mapping[str, Any], jobs: Sequence[tuple[int, int]]) -> StudyFrames:
+    """Play the (index, seed) jobs of one chunk (the task sent to a worker); its tables come
+    back as frames, which travel between processes far cheaper than rows."""
+    config = StudyConfig.from_dict(config_data)
+    game = config.make_game()
+    chunk = Chunk()
+    for index, seed in jobs:
+        chunk.extend(play_game(config, game, index, seed))
+    return chunk.frames()
+
+
+@contextmanager
+def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | None]:
+    """``None`` (play in this process) for 1 worker, a process pool for more, or the Dask
+    cluster at ``scheduler``."""
+    if scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise AtollError(
+                "Dask is not installed: pip install 'atoll[dask]'", field="--scheduler"
+            ) from None
+        try:
+            client = Client(scheduler, timeout=10)
+        except OSError as exc:
+            raise AtollError(
+                f"no Dask scheduler at {scheduler}: {exc}", field="--scheduler"
+            ) from None
+        try:
+            yield client.get_executor()
+        finally:
+            client.close()
+    elif workers <= 1:
+        yield None
+    else:
+        with process_pool(workers) as pool:
+            yield pool
+
+
+def run_study(
+    config: StudyConfig,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    store: Any = None,
+    chunk_size: int = 20,
+    done: Callable[[int], None] | None = None,
+) -> StudyFrames:
+    """Play every game of ``config`` not yet in ``store`` (all when there is none); each chunk
+    goes to ``store`` as it completes; ``done(n)`` is told about every n games finished.
+    Returns the frames of the whole study (stored and new)."""
+    config.check()
+    seeds = game_seeds(config)
+    skip = store.done() if store is not None else set()
+    jobs = [(i, s) for i, s in enumerate(seeds) if i not in skip]
+    chunks = [jobs[k : k + chunk_size] for k in range(0, len(jobs), chunk_size)]
+    collected: list[StudyFrames] = []
+    with executor_for(workers, scheduler) as executor:
+        for chunk in _results(executor, config, chunks):
+            if store is not None:
+                store.write_chunk(chunk)
+            else:
+                collected.append(chunk)
+            if done is not None:
+                done(len(chunk.indices))
+    return store.frames() if store is not None else StudyFrames.concat(collected)
+
+
+def _results(
+    executor: Executor | None, config: StudyConfig, chunks: list[list[tuple[int, int]]]
+) -> Iterator[StudyFrames]:
+    data = config.to_dict()
+    if executor is None:
+        for jobs in chunks:
+            yield play_chunk(data, jobs)
+        return
+    futures: list[Future[StudyFrames]] = [
+        executor.submit(play_chunk, data, jobs) for jobs in chunks
+    ]
+    try:
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        for future in futures:
+            future.cancel()

@@ -1,0 +1,78 @@
+"""Players for any game of the protocol: random, greedy (one-step lookahead on the game's
+heuristic) and ISMCTS (information-set Monte Carlo tree search).
+
+Agents see only :class:`~models.core.GameState` (``legal_actions``, ``apply``, ``clone``,
+``resample``, ``sample_chance``, ``heuristic``, ``returns``, ``outcome``), never a game class
+or its internals, so each works for every game of the registry. Each is made from a spec and a
+seed (:func:`make_agent`); the seed is the agent's own, separate from the game's, and every
+random choice the agent makes comes from it.
+
+>>> from models.core import load_game, make_rng
+>>> game = load_game("southseas", 3)
+>>> state = game.new_initial_state()
+>>> agents = [make_agent(spec, seed) for seed, spec in enumerate(["random", "greedy", "random"])]
+>>> chance = make_rng(7)
+>>> while not state.is_terminal():
+...     player = state.current_player()
+...     if player < 0:
+...         state.apply(state.sample_chance(chance))
+...     else:
+...         state.apply(agents[player].choose(state))
+>>> state.outcome().final, agents[1].name
+(True, 'greedy')
+>>> make_agent("ismcts:iterations=50,depth=2", seed=1).name
+'ismcts:iterations=50,depth=2'
+"""
+
+from __future__ import annotations
+
+from models.errors import AtollError
+from solvers.agents.greedy import GreedyAgent
+from solvers.agents.ismcts import ISMCTSAgent
+from solvers.agents.random_agent import RandomAgent
+from solvers.agents.spec import Agent, Param, parse_spec
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "agent_help",
+    "make_agent",
+]
+
+_CLASSES: dict[str, type[RandomAgent] | type[GreedyAgent] | type[ISMCTSAgent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "ismcts": ISMCTSAgent,
+}
+#: The names of the known agents (the first word of a spec).
+AGENTS: tuple[str, ...] = tuple(_CLASSES)
+_PARAMS: dict[str, tuple[Param, ...]] = {name: cls.params for name, cls in _CLASSES.items()}
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """The agent a spec names (``"greedy"``, ``"ismcts:seconds=0.5,depth=12,c=0.7"``), with
+    its own generator made from ``seed``. A bad spec is a one-line
+    :class:`~models.errors.AtollError` (field ``agent``) listing the known agents and their
+    parameters.
+
+    >>> make_agent("ismcts:depth=two", seed=0)
+    Traceback (most recent call last):
+    ...
+    models.errors.AtollError: agent: 'ismcts:depth=two': depth must be a whole number, got ...
+    """
+    name, values = parse_spec(spec, _PARAMS)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise AtollError(f"an agent's seed must be an integer, got {seed!r}", field="seed")
+    return _CLASSES[name](seed=seed, name=spec.strip(), **values)  # type: ignore[arg-type]
+
+
+def agent_help() -> str:
+    """One line per agent: its parameters with their defaults and meanings."""
+    lines = []
+    for name, params in _PARAMS.items():
+        shown = "; ".join(f"{p.name}={p.default} ({p.help})" for p in params)
+        lines.append(f"{name}: {shown}" if shown else f"{name}: no parameters")
+    return "\n".join(lines)

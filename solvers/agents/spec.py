@@ -1,0 +1,100 @@
+"""What every agent is (:class:`Agent`) and how one is named: agent specs.
+
+A spec is an agent's name, optionally followed by a colon and ``parameter=value`` pairs
+separated by commas: ``"random"``, ``"ismcts:iterations=400"``,
+``"ismcts:seconds=0.5,depth=12,c=0.7"``. Each agent declares its parameters (:class:`Param`);
+a spec that names an unknown agent or parameter, or gives a value of the wrong kind, is a
+one-line :class:`~models.errors.AtollError` (field ``agent``) listing what is known.
+
+>>> parse_spec("ismcts:iterations=400,c=0.7", {"ismcts": (Param("iterations", int, 100),
+...                                                        Param("c", float, 1.0))})
+('ismcts', {'iterations': 400, 'c': 0.7})
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+
+from models.core import GameState
+from models.errors import AtollError
+
+
+class Agent(ABC):
+    """A player: it chooses an action for the player to move, seeing only the protocol.
+
+    Every random choice comes from the agent's own generator, made from its own seed (never
+    the game's generator, never the global ``random``), so the same seed and the same
+    positions give the same choices.
+    """
+
+    #: The spec the agent was made from (``"ismcts:iterations=400"``).
+    name: str
+
+    @abstractmethod
+    def choose(self, state: GameState) -> Hashable:
+        """One of ``state.legal_actions()`` for ``state.current_player()`` (never called at a
+        chance node or at the end). ``state`` is not changed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Param:
+    """One parameter of an agent: its name, kind, default (``None``: not set) and meaning."""
+
+    name: str
+    kind: type[int] | type[float]
+    default: int | float | None
+    help: str = ""
+    minimum: float = 0.0
+
+    def parse(self, text: str) -> int | float:
+        """The value written in a spec, checked (finite, at least ``minimum``)."""
+        try:
+            value: int | float = self.kind(text)
+        except ValueError:
+            kind = "a whole number" if self.kind is int else "a number"
+            raise ValueError(f"{self.name} must be {kind}, got {text!r}") from None
+        if not math.isfinite(value) or value < self.minimum:
+            raise ValueError(f"{self.name} must be at least {self.minimum:g}, got {text!r}")
+        return value
+
+
+def describe(agents: Mapping[str, tuple[Param, ...]]) -> str:
+    """The known agents and their parameters, for error messages and help texts."""
+    parts = []
+    for name, params in agents.items():
+        parts.append(f"{name}({', '.join(p.name for p in params)})" if params else name)
+    return ", ".join(parts)
+
+
+def parse_spec(
+    spec: str, agents: Mapping[str, tuple[Param, ...]]
+) -> tuple[str, dict[str, int | float]]:
+    """The agent's name and the parameters a spec sets (unset ones are left out)."""
+    if not isinstance(spec, str):
+        raise _error(f"an agent spec is a string, got {spec!r}", agents)
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip()
+    if name not in agents:
+        raise _error(f"unknown agent {name!r}", agents)
+    params = {p.name: p for p in agents[name]}
+    values: dict[str, int | float] = {}
+    for item in rest.split(",") if rest.strip() else ():
+        key, eq, text = item.partition("=")
+        key = key.strip()
+        if not eq or key not in params:
+            what = f"unknown parameter {key!r}" if eq else f"expected name=value, got {item!r}"
+            raise _error(f"{spec!r}: {what}", agents)
+        if key in values:
+            raise _error(f"{spec!r}: {key} is given twice", agents)
+        try:
+            values[key] = params[key].parse(text.strip())
+        except ValueError as exc:
+            raise _error(f"{spec!r}: {exc}", agents) from None
+    return name, values
+
+
+def _error(message: str, agents: Mapping[str, tuple[Param, ...]]) -> AtollError:
+    return AtollError(f"{message} (known: {describe(agents)})", field="agent")

@@ -1,0 +1,101 @@
+"""``atoll southseas report`` and ``compare``: a self-contained HTML file beside the data, with
+sample sizes, seed, options, agent strengths and the reconstruction note."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from analyses.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    status = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_report_is_one_file_beside_the_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "study"
+    common = ["southseas", "report", "--games", "16", "--players", "3", "--seed", "9"]
+    status, text, err = run(
+        capsys, *common, "--agents", "greedy,random", "--workers", "2", "--out", out
+    )
+    assert status == 0, err
+    html = unescape((out / "report.html").read_text(encoding="utf-8"))
+    assert "RECONSTRUCTION" in html and "tiles" in html and "ships" in html
+    assert "16 played, 0 failed" in html and "<dd>9</dd>" in html  # sample size and seed
+    assert '"recall": "any_turn"' in html  # the options
+    for title in (
+        "Outcome by seat",
+        "Agents",
+        "Head to head",
+        "The tile draw",
+        "Where the points come from",
+        "How many games a margin needs",
+    ):
+        assert title in html, title
+    images = re.findall(r'<img src="data:image/png;base64,', html)
+    assert len(images) >= 5  # embedded: the file stands alone
+    assert 'src="http' not in html and "<script" not in html
+    assert len(list((out / "chunks").glob("*/players.parquet"))) >= 1
+    # the same study again continues (nothing to play) only with --resume
+    status, _, err = run(capsys, *common, "--agents", "greedy,random", "--out", out)
+    assert status == 2 and "--resume" in err
+    status, _, err = run(capsys, *common, "--agents", "greedy,random", "--out", out, "--resume")
+    assert status == 0, err
+
+
+def test_compare_reports_every_difference_with_its_interval(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "cmp"
+    status, _, err = run(
+        capsys,
+        "southseas",
+        "compare",
+        "--games",
+        "12",
+        "--players",
+        "2",
+        "--option",
+        "recall=never",
+        "--workers",
+        "1",
+        "--out",
+        out,
+    )
+    assert status == 0, err
+    html = unescape((out / "compare.html").read_text(encoding="utf-8"))
+    assert "recall: 'any_turn' → 'never'" in html
+    assert "events: recall" in html and "difference [95% CI]" in html
+    assert (out / "baseline" / "study.json").exists() and (out / "variant" / "study.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--option", "recall=sometimes"], "recall"),
+        (["--option", "nonsense"], "--option: expected NAME=VALUE"),
+        (["--agents", "genius"], "agent"),
+        (["--players", "9"], "2 to 5 players"),
+    ],
+)
+def test_bad_study_arguments_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], needle: str
+) -> None:
+    status, _, err = run(
+        capsys, "southseas", "study", "--games", "2", "--out", tmp_path / "s", *args
+    )
+    assert status == 2
+    assert len(err.strip().splitlines()) == 1 and needle in err and "Traceback" not in err
+
+
+def test_compare_needs_a_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "southseas", "compare", "--games", "2", "--out", tmp_path)
+    assert status == 2 and "--option" in err

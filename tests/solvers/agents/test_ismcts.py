@@ -1,0 +1,122 @@
+"""ISMCTS: it runs on both games, its tree never branches on chance, and with more iterations it
+finds the winning bid of a small Goofspiel position."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import tests.conformance.goofspiel  # noqa: F401  (registers the toy game)
+from models.core import CHANCE, GameState, load_game, make_rng
+from models.southseas.actions import Draw, Reveal
+from solvers.agents import ISMCTSAgent, make_agent
+from solvers.agents.ismcts import MARGIN_SCALE, Node, cutoff_rewards
+from tests.conformance.goofspiel import Bid, Prize
+
+
+def goofspiel(history: list[object], cards: int = 4) -> GameState:
+    state = load_game("goofspiel", 2, {"cards": cards}).new_initial_state()
+    for action in history:
+        state.apply(action)
+    return state
+
+
+def southseas_decision(players: int = 3, moves: int = 30) -> GameState:
+    state = load_game("southseas", players).new_initial_state()
+    rng = make_rng(4)
+    for _ in range(moves):
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    while state.is_chance_node():
+        state.apply(state.sample_chance(rng))
+    return state
+
+
+def walk(node: Node, depth: int = 0) -> list[tuple[object, int]]:
+    """(action, depth) of every edge of the tree."""
+    out = []
+    for action, child in node.children.items():
+        out.append((action, depth))
+        out.extend(walk(child, depth + 1))
+    return out
+
+
+def test_the_tree_never_branches_on_chance_in_southseas() -> None:
+    state = southseas_decision()
+    agent = ISMCTSAgent(seed=1, iterations=120, depth=1)
+    root = agent.search(state)
+    edges = walk(root)
+    assert not [a for a, _ in edges if isinstance(a, Draw | Reveal)]
+    assert max(d for _, d in edges) >= 2  # the search went past the next tile draw
+    assert set(root.children) <= set(state.legal_actions())
+    assert sum(c.visits for c in root.children.values()) == 120 and agent.root is root
+
+
+def test_the_tree_never_branches_on_chance_in_goofspiel() -> None:
+    state = goofspiel([Prize(2)])
+    agent = ISMCTSAgent(seed=1, iterations=300, depth=0)
+    edges = walk(agent.search(state))
+    assert not [a for a, _ in edges if isinstance(a, Prize)]
+    # bids of both players, across the prize turned up between rounds
+    assert max(d for _, d in edges) >= 3
+
+
+def test_availability_counts_at_least_visits() -> None:
+    agent = ISMCTSAgent(seed=2, iterations=200)
+    root = agent.search(goofspiel([Prize(1)]))
+
+    def check(node: Node) -> None:
+        for child in node.children.values():
+            assert child.available >= child.visits >= 1 or child.visits == 0
+            check(child)
+
+    check(root)
+
+
+@pytest.mark.parametrize(
+    ("history", "winning"),
+    [
+        # player 0 won the prize 2 with bid 2 (so player 1 bid 1); prize 4 is up: only bid 4
+        # wins the game whatever player 1 does
+        ([Prize(2), Bid(2), Bid(1), Prize(4)], Bid(4)),
+        # player 1 won rounds 1 and 2 with bids unknown to player 0 (several determinizations)
+        ([Prize(2), Bid(1), Bid(3), Prize(4), Bid(3), Bid(2), Prize(3)], Bid(4)),
+    ],
+)
+def test_more_iterations_find_the_winning_bid(history: list[object], winning: Bid) -> None:
+    state = goofspiel(history)
+    assert state.current_player() == 0 and winning in state.legal_actions()
+    for seed in range(3):
+        agent = make_agent("ismcts:iterations=300", seed)
+        assert agent.choose(state) == winning
+        root = agent.root  # type: ignore[attr-defined]
+        assert root.children[winning].mean(0) > max(
+            c.mean(0) for a, c in root.children.items() if a != winning
+        )
+
+
+def test_seconds_bound_the_search() -> None:
+    state = southseas_decision()
+    agent = make_agent("ismcts:seconds=0.05", seed=0)
+    assert agent.choose(state) in state.legal_actions()
+    assert isinstance(agent, ISMCTSAgent) and agent.root is not None and agent.root.size() > 1
+
+
+def test_a_single_legal_action_is_taken_without_search() -> None:
+    state = goofspiel([Prize(2), Bid(1), Bid(3), Prize(4), Bid(3), Bid(2), Prize(3), Bid(4)])
+    state.apply(Bid(1))
+    state.apply(Prize(1))
+    agent = ISMCTSAgent(seed=0, iterations=50)
+    assert state.legal_actions() == (Bid(2),)
+    assert agent.choose(state) == Bid(2) and agent.root is None
+
+
+def test_cutoff_rewards_are_logistic_in_the_margin() -> None:
+    rewards = cutoff_rewards((10.0, 10.0 - MARGIN_SCALE, 0.0))
+    assert rewards[0] == pytest.approx(1 / (1 + math.exp(-1)))
+    assert rewards[1] == pytest.approx(1 / (1 + math.e))
+    assert all(0 < r < 1 for r in rewards)
+    assert cutoff_rewards((3.0, 3.0)) == [0.5, 0.5]

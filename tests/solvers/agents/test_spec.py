@@ -1,0 +1,62 @@
+"""Agent specs: make_agent parses names and parameters; a bad spec is a one-line error."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.errors import AtollError
+from solvers.agents import AGENTS, GreedyAgent, ISMCTSAgent, RandomAgent, make_agent
+
+
+def test_the_known_agents() -> None:
+    assert AGENTS == ("random", "greedy", "ismcts")
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind"),
+    [("random", RandomAgent), ("greedy", GreedyAgent), ("ismcts", ISMCTSAgent)],
+)
+def test_a_bare_name_makes_the_agent_with_its_spec_as_name(spec: str, kind: type) -> None:
+    agent = make_agent(spec, seed=1)
+    assert isinstance(agent, kind) and agent.name == spec
+
+
+def test_ismcts_parameters_are_parsed_and_typed() -> None:
+    agent = make_agent("ismcts:seconds=0.5,depth=12,c=0.7", seed=0)
+    assert isinstance(agent, ISMCTSAgent)
+    assert (agent.seconds, agent.depth, agent.c, agent.iterations) == (0.5, 12, 0.7, None)
+    assert agent.name == "ismcts:seconds=0.5,depth=12,c=0.7"
+    agent = make_agent(" ismcts : iterations = 400 ", seed=0)
+    assert isinstance(agent, ISMCTSAgent) and agent.iterations == 400 and agent.seconds is None
+    default = make_agent("ismcts", seed=0)
+    assert isinstance(default, ISMCTSAgent) and default.iterations and default.iterations > 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("alphazero", "unknown agent 'alphazero'"),
+        ("", "unknown agent ''"),
+        ("ismcts:depth", "expected name=value"),
+        ("ismcts:width=3", "unknown parameter 'width'"),
+        ("greedy:depth=3", "unknown parameter 'depth'"),
+        ("ismcts:depth=two", "depth must be a whole number, got 'two'"),
+        ("ismcts:depth=1.5", "depth must be a whole number"),
+        ("ismcts:c=-1", "c must be at least 0"),
+        ("ismcts:c=nan", "c must be at least 0"),
+        ("ismcts:iterations=0", "iterations must be at least 1"),
+        ("ismcts:depth=1,depth=2", "depth is given twice"),
+    ],
+)
+def test_a_bad_spec_is_one_line_naming_the_known_agents(spec: str, message: str) -> None:
+    with pytest.raises(AtollError) as info:
+        make_agent(spec, seed=0)
+    text = str(info.value)
+    assert info.value.field == "agent" and "\n" not in text
+    assert text.startswith("agent: ") and message in text
+    assert "known: random, greedy, ismcts(iterations, seconds, depth, c)" in text
+
+
+def test_a_seed_must_be_an_integer() -> None:
+    with pytest.raises(AtollError, match="seed"):
+        make_agent("random", seed="1")  # type: ignore[arg-type]
