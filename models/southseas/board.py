@@ -148,6 +148,9 @@ class Board:
         self.parent: list[int] = []
         self.size: list[int] = []
         self.features: dict[int, Feature] = {}
+        #: Roots whose Feature this board may change in place; a copy shares the others
+        #: (copy on write: see :meth:`writable`).
+        self._owned: set[int] = set()
         self.node_place: list[tuple[Position, int]] = []  # node -> (position, piece index)
         self.joins: list[tuple[int, int]] = []
         self.markets: dict[Position, int] = {}  # position -> market node, while incomplete
@@ -227,6 +230,7 @@ class Board:
         for i, piece in enumerate(pieces):
             if loose[i]:
                 features[first + i] = Feature(piece.kind, first + i, piece, position, i)
+                self._owned.add(first + i)
         self._track_markets(tile, position, first)
         self._update_frontier(position, tile.side_codes[rotation])
         roots: list[int] = []
@@ -250,17 +254,18 @@ class Board:
     ) -> None:
         """Piece ``index`` of the new tile touches node ``b`` across ``ports`` / 2 port pairs:
         merge their features (union by size) and close those ports."""
-        parent, size, features = self.parent, self.size, self.features
+        parent, size = self.parent, self.size
         a, rb = first + index, b
         while parent[rb] != rb:  # find b's root, halving the path
             parent[rb] = rb = parent[parent[rb]]
         if loose[index]:  # the piece joins b's feature as it is
             loose[index] = False
-            features[rb].add(a, tile.pieces[index], position, index)
+            feature = self.writable(rb)
+            feature.add(a, tile.pieces[index], position, index)
             parent[a] = rb
             size[rb] += 1
             self.joins.append((a, b))
-            features[rb].open -= ports
+            feature.open -= ports
             return
         ra = a
         while parent[ra] != ra:
@@ -270,9 +275,19 @@ class Board:
                 ra, rb = rb, ra
             parent[rb] = ra
             size[ra] += size[rb]
-            features[ra].absorb(features.pop(rb))
+            self.writable(ra).absorb(self.features.pop(rb))
+            self._owned.discard(rb)
             self.joins.append((a, b))
-        features[ra].open -= ports
+        self.writable(ra).open -= ports
+
+    def writable(self, root: int) -> Feature:
+        """The feature at ``root``, made this board's own first if a copy shares it: every
+        change to a feature goes through here (copy on write keeps :meth:`copy` cheap)."""
+        feature = self.features[root]
+        if root not in self._owned:
+            feature = self.features[root] = feature.copy()
+            self._owned.add(root)
+        return feature
 
     def _update_frontier(self, position: Position, codes: tuple[int, ...]) -> None:
         """The frontier after a tile was placed at ``position``; ``codes`` are what its sides
@@ -396,7 +411,9 @@ class Board:
         twin._stale = set(self._stale)
         twin._index, twin._transitions = self._index, self._transitions  # never changed in place
         twin.parent, twin.size = list(self.parent), list(self.size)
-        twin.features = {r: f.copy() for r, f in self.features.items()}
+        twin.features = dict(self.features)  # shared until one side changes one
+        twin._owned = set()
+        self._owned = set()
         twin.node_place = list(self.node_place)
         twin.joins = list(self.joins)
         twin.markets = dict(self.markets)

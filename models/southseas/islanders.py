@@ -40,7 +40,7 @@ def place_islander(
 ) -> int:
     """Put ``player``'s islander on ``piece`` of the new tile; returns its node."""
     node = placed.node(piece)
-    board.feature_of(node).islanders.append((player, node))
+    board.writable(board.root(node)).islanders.append((player, node))
     ledger.placed[player].add(node)
     ledger.islanders[player] -= 1
     return node
@@ -49,7 +49,7 @@ def place_islander(
 def recall_islander(board: Board, ledger: Ledger, player: int, action: Recall) -> int:
     """Take ``player``'s islander back to supply, without evaluation; returns its node."""
     node = board.node_at((action.x, action.y), action.piece)
-    board.feature_of(node).islanders.remove((player, node))
+    board.writable(board.root(node)).islanders.remove((player, node))
     ledger.placed[player].discard(node)
     ledger.islanders[player] += 1
     return node

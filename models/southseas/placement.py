@@ -31,6 +31,7 @@ def evaluate_placement(state: SouthSeasState) -> None:
         feature = features[root]
         if not feature.open and not feature.closed and feature.kind is not Kind.MARKET:
             completed.add(root)
+            feature = board.writable(root)
             feature.closed = True
             state.log.append(
                 evaluate(
@@ -50,7 +51,7 @@ def evaluate_placement(state: SouthSeasState) -> None:
                 _boat(state, board.root(placed.node(i)), completed, order)
     for market in board.completed_markets(state.placed_at):
         node = board.markets.pop(market)
-        feature = board.features[board.root(node)]
+        feature = board.writable(board.root(node))
         feature.closed, feature.evaluated = True, "complete"
         merchants = [p for p, _ in feature.islanders]
         release_islanders(feature, state.ledger)
@@ -67,7 +68,7 @@ def _boat(state: SouthSeasState, root: int, completed: set[int], order: list[int
         state.event(EV.BOAT_NO_TRIGGER, why="region completed by the same tile", at=state.at(root))
         return
     event = evaluate_boat(
-        state.board.features[root],
+        state.board.writable(root),
         state.ledger,
         state.covered,
         order,

@@ -380,7 +380,7 @@ class SouthSeasState(GameState):
         board = self.board
         # in the order the features were begun, whatever the union-find made their roots
         begun = sorted(board.open_features(), key=lambda item: min(item[1].nodes))
-        features = [(f, self.at(root)) for root, f in begun]
+        features = [(board.writable(root), self.at(root)) for root, _ in begun]
         self.log += end_scoring(
             features,
             self.ledger,

@@ -88,3 +88,36 @@ def test_open_ports_match_a_recount() -> None:
                 if (position[0] + dx, position[1] + dy) not in board.tiles:
                     recount += 1
         assert recount == feature.open
+
+
+def _features(state: SouthSeasState) -> dict[int, tuple[object, ...]]:
+    return {
+        root: (
+            f.kind,
+            f.open,
+            f.closed,
+            f.evaluated,
+            f.bananas,
+            f.shells,
+            f.boats,
+            tuple(f.fish),
+            tuple(f.islanders),
+            tuple(f.nodes),
+            frozenset(f.tiles),
+        )
+        for root, f in state.board.features.items()
+    }
+
+
+def test_copies_share_features_until_one_side_changes_them() -> None:
+    from models.core import make_rng, random_playout
+
+    for seed in range(6):
+        state = played(seed, 100)
+        before = _features(state)
+        twin = state.clone()
+        random_playout(twin, make_rng(seed))  # completions, boats, islanders, end scoring
+        assert _features(state) == before, "playing the copy changed the original"
+        twin_before = _features(twin)
+        random_playout(state, make_rng(seed + 1))
+        assert _features(twin) == twin_before, "playing the original changed the copy"
