@@ -12,6 +12,12 @@ would show: a clue is ``legal`` when it removes at least one candidate and leave
 otherwise ``excludes-none`` or ``excludes-all`` (contradicting an earlier hint is excluding all).
 When a treasure has no candidate at all, every clue is ``excludes-all``.
 
+Each treasure's status (:func:`treasure_status`): ``open``, ``marked`` (fewer candidates than
+the marker threshold, TB-H5), ``pinned`` (one, TB-H6) or ``contradictory`` (none). With
+``distinct``, treasures whose own hints leave nothing, and groups of treasures that cannot lie
+on distinct fields (k treasures sharing fewer than k fields: Hall's condition), are reported as
+:class:`Conflict` s; the other treasures keep their answers, solved among themselves.
+
 >>> from models.tobago.mapfile import EXAMPLE, parse_map
 >>> from models.tobago.hints import parse_hints
 >>> island = parse_map(EXAMPLE)
@@ -20,6 +26,11 @@ When a treasure has no candidate at all, every clue is ``excludes-all``.
 ((2, 1), (3, 1), (3, 2))
 >>> check(island, hints, 1, Clue.parse("next to palm"))
 Legality(legal=True, reason='legal', excluded=1, remaining=2)
+>>> both = parse_hints('[treasure.1]\\nhints = ["in mountain"]\\n'
+...                    '[treasure.2]\\nhints = ["in mountain"]')
+>>> answer = solve_candidates(island, both, distinct=True)
+>>> answer.conflicts, answer.fields[3] == candidates(island, both)[3]
+((Conflict(treasures=(1, 2), fields=((2, 2),)),), True)
 """
 
 from __future__ import annotations
@@ -28,6 +39,7 @@ import dataclasses
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
+from itertools import combinations
 from typing import Literal, Protocol, cast
 
 import pandas as pd
@@ -43,6 +55,7 @@ from solvers.limits import DEFAULT_TIME_LIMIT, Deadline
 Backend = Literal["cpsat", "csp", "bitset"]
 BACKENDS: tuple[Backend, ...] = ("cpsat", "csp", "bitset")
 Reason = Literal["legal", "excludes-none", "excludes-all"]
+Status = Literal["open", "marked", "pinned", "contradictory"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -111,13 +124,53 @@ class LegalityMatrix:
         return frame
 
 
+@dataclasses.dataclass(frozen=True)
+class Conflict:
+    """Treasures that cannot all be placed: one treasure whose own hints leave no field, or (with
+    ``distinct``) a group of treasures with fewer fields open to them than there are of them."""
+
+    treasures: tuple[int, ...]
+    fields: tuple[Field, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class CandidateAnswer:
+    """The candidates of each treasure and the conflicts that left some without any."""
+
+    fields: Mapping[int, tuple[Field, ...]]
+    conflicts: tuple[Conflict, ...] = ()
+
+    def conflict_of(self, treasure: int) -> Conflict | None:
+        return next((c for c in self.conflicts if treasure in c.treasures), None)
+
+
+def treasure_status(count: int, options: TobagoOptions | None = None) -> Status:
+    """``contradictory`` (no candidate), ``pinned`` (one, TB-H6), ``marked`` (fewer than the
+    marker threshold, TB-H5) or ``open``.
+
+    >>> [treasure_status(n) for n in (0, 1, 16, 17)]
+    ['contradictory', 'pinned', 'marked', 'open']
+    """
+    threshold = (options or TobagoOptions()).marker_threshold
+    if count == 0:
+        return "contradictory"
+    if count == 1:
+        return "pinned"
+    return "marked" if count < threshold else "open"
+
+
 class _BackendModule(Protocol):
     """What each backend module (``solvers.hints_<name>``) provides; each honours the deadline
     (raising :class:`~solvers.cpsat.SolverUnknown` when it runs out)."""
 
-    def candidate_indices(
-        self, problem: HintProblem, distinct: bool, deadline: Deadline
-    ) -> dict[int, list[int]]: ...
+    def candidate_indices(self, problem: HintProblem, deadline: Deadline) -> dict[int, list[int]]:
+        """Each treasure's candidates alone."""
+
+    def distinct_indices(
+        self, problem: HintProblem, alone: dict[int, list[int]], deadline: Deadline
+    ) -> dict[int, list[int]]:
+        """The candidates of the treasures of ``alone`` when they lie on distinct fields (they
+        can: the caller has set conflicting treasures aside)."""
 
     def clue_counts(
         self, problem: HintProblem, pairs: Sequence[tuple[Clue, int]], deadline: Deadline
@@ -145,11 +198,59 @@ def candidates(
 
     With ``distinct`` the treasures must lie on pairwise distinct fields (one joint model); by
     default each treasure is solved alone. Raises :class:`~solvers.cpsat.SolverUnknown` when
-    ``time_limit`` seconds are not enough to finish.
+    ``time_limit`` seconds are not enough to finish. :func:`solve_candidates` says why a
+    treasure has none.
+    """
+    answer = solve_candidates(
+        island, hints, backend=backend, distinct=distinct, options=options, time_limit=time_limit
+    )
+    return dict(answer.fields)
+
+
+def solve_candidates(
+    island: Island,
+    hints: Hints,
+    *,
+    backend: Backend = "cpsat",
+    distinct: bool = False,
+    options: TobagoOptions | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> CandidateAnswer:
+    """The candidates of each treasure with the conflicts that leave treasures without any.
+
+    With ``distinct``, a treasure in a conflict gets no candidate and the others are solved
+    among themselves, as if the conflicting ones were not searched.
     """
     problem = HintProblem(island, hints, options or TobagoOptions())
-    found = _backend(backend).candidate_indices(problem, distinct, Deadline(time_limit))
-    return {t: problem.fields(found[t]) for t in TREASURES}
+    solver = _backend(backend)
+    deadline = Deadline(time_limit)
+    alone = solver.candidate_indices(problem, deadline)
+    conflicts = [Conflict((t,), ()) for t in TREASURES if not alone[t]]
+    found = alone
+    if distinct:
+        groups = _hall_violations({t: alone[t] for t in TREASURES if alone[t]})
+        conflicts += [
+            Conflict(g, problem.fields(set().union(*(alone[t] for t in g)))) for g in groups
+        ]
+        stuck = {t for c in conflicts for t in c.treasures}
+        free = {t: alone[t] for t in TREASURES if t not in stuck}
+        together = solver.distinct_indices(problem, free, deadline) if free else {}
+        found = {t: together.get(t, []) for t in TREASURES}
+    fields = {t: problem.fields(found[t]) for t in TREASURES}
+    return CandidateAnswer(fields, tuple(sorted(conflicts, key=lambda c: c.treasures)))
+
+
+def _hall_violations(alone: dict[int, list[int]]) -> list[tuple[int, ...]]:
+    """The smallest groups of treasures with fewer fields between them than treasures (no
+    group holds a smaller one)."""
+    found: list[tuple[int, ...]] = []
+    for k in range(2, len(alone) + 1):
+        for group in combinations(sorted(alone), k):
+            if any(set(g) <= set(group) for g in found):
+                continue
+            if len(set().union(*(alone[t] for t in group))) < k:
+                found.append(group)
+    return found
 
 
 def legality_matrix(

@@ -23,12 +23,12 @@ def candidate_masks(problem: HintProblem) -> dict[int, int]:
     return {t: candidate_mask(problem.island, problem.hints, t, problem.options) for t in TREASURES}
 
 
-def distinct_masks(problem: HintProblem) -> dict[int, int]:
-    """Candidates when the four treasures must lie on pairwise distinct fields."""
-    alone = candidate_masks(problem)
+def distinct_masks(alone: dict[int, int]) -> dict[int, int]:
+    """Candidates when the treasures of ``alone`` (their candidate masks) must lie on pairwise
+    distinct fields."""
     out = {}
-    for t in TREASURES:
-        others = [alone[u] for u in TREASURES if u != t]
+    for t in alone:
+        others = [alone[u] for u in alone if u != t]
         keep = 0
         m = alone[t]
         while m:
@@ -53,10 +53,16 @@ def _has_distinct_representatives(sets: list[int], allowed: int) -> bool:
 
 
 def candidate_indices(
-    problem: HintProblem, distinct: bool, deadline: Deadline | None = None
+    problem: HintProblem, deadline: Deadline | None = None
 ) -> dict[int, list[int]]:
-    masks = distinct_masks(problem) if distinct else candidate_masks(problem)
-    return {t: mask_bits(m) for t, m in masks.items()}
+    return {t: mask_bits(m) for t, m in candidate_masks(problem).items()}
+
+
+def distinct_indices(
+    problem: HintProblem, alone: dict[int, list[int]], deadline: Deadline | None = None
+) -> dict[int, list[int]]:
+    masks = {t: sum(1 << i for i in fields) for t, fields in alone.items()}
+    return {t: mask_bits(m) for t, m in distinct_masks(masks).items()}
 
 
 def legality_codes(candidates: Sequence[int], clue_masks: Sequence[int]) -> list[int]:

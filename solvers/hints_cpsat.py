@@ -9,8 +9,9 @@ removes are counted from that enumeration with the clue's compiled set (a clue B
 solution made the enumeration ten times slower on big maps). Domains, not one Boolean per field,
 keep the model small.
 
-With ``distinct`` the four treasures get one joint model: one ``field`` each over its own
-candidates, all different. The same model is asked about one pair no solution has shown yet at
+With ``distinct`` the treasures that can share out fields (:mod:`solvers.hints` sets the
+conflicting ones aside first) get one joint model: one ``field`` each over its own candidates,
+all different. The same model is asked about one pair no solution has shown yet at
 a time ("t lies on f": t's domain narrowed to f, then restored); each solution found shows four
 pairs at once, so a few small solves settle every pair.
 
@@ -56,31 +57,27 @@ def _solve_alone(
     return collect.solutions
 
 
-def candidate_indices(
-    problem: HintProblem, distinct: bool, deadline: Deadline
-) -> dict[int, list[int]]:
+def candidate_indices(problem: HintProblem, deadline: Deadline) -> dict[int, list[int]]:
+    """Each treasure's candidates alone, as sorted field indices."""
     found: dict[int, list[int]] = {t: [] for t in TREASURES}
     for t, i in _solve_alone(problem, TREASURES, deadline):
         found[t].append(i)
-    alone = {t: sorted(v) for t, v in found.items()}
-    return _distinct(problem, alone, deadline) if distinct else alone
+    return {t: sorted(v) for t, v in found.items()}
 
 
-def _distinct(
+def distinct_indices(
     problem: HintProblem, alone: dict[int, list[int]], deadline: Deadline
 ) -> dict[int, list[int]]:
-    """The pairs (t, f) of some placement of all four treasures on distinct fields."""
-    if not all(alone.values()):  # a treasure with no field at all: no joint placement
-        return {t: [] for t in TREASURES}
+    """The pairs (t, f) of some placement of the treasures of ``alone`` on distinct fields."""
     model = cp_model.CpModel()
     field = {
         t: model.new_int_var_from_domain(cp_model.Domain.from_values(alone[t]), f"field_{t}")
-        for t in TREASURES
+        for t in alone
     }
     model.add_all_different(field.values())
     seen: set[tuple[int, int]] = set()
     solver = new_solver()
-    for t in TREASURES:
+    for t in alone:
         domain = field[t].proto.domain  # the query "t lies on f" narrows t's domain to f
         whole = list(domain)
         for f in alone[t]:
@@ -89,10 +86,10 @@ def _distinct(
             domain.clear()
             domain.extend((f, f))
             if solve(model, time_limit=deadline, solver=solver) == "complete":
-                seen |= {(u, solver.value(field[u])) for u in TREASURES}  # four pairs at once
+                seen |= {(u, solver.value(field[u])) for u in alone}  # all pairs at once
             domain.clear()
             domain.extend(whole)
-    return {t: sorted(f for u, f in seen if u == t) for t in TREASURES}
+    return {t: sorted(f for u, f in seen if u == t) for t in alone}
 
 
 def clue_counts(

@@ -3,7 +3,8 @@
 It does not use the compiled bitmasks: every clue is evaluated field by field with the plain
 reference semantics :func:`models.tobago.clues.holds_at`, and python-constraint's solver finds the
 assignments. With ``distinct``, a (treasure, field) pair is a candidate when the joint problem
-with that treasure fixed there has a solution (``AllDifferentConstraint`` over the four).
+with that treasure fixed there has a solution (``AllDifferentConstraint`` over the treasures
+that can share out fields).
 """
 
 from __future__ import annotations
@@ -53,25 +54,28 @@ def _check(deadline: Deadline | None, started: float) -> None:
 
 
 def candidate_indices(
-    problem: HintProblem, distinct: bool, deadline: Deadline | None = None
+    problem: HintProblem, deadline: Deadline | None = None
 ) -> dict[int, list[int]]:
     started = time.perf_counter()
     alone = {}
     for t in TREASURES:
         alone[t] = sorted(s[t] for s in _treasure_problem(problem, t).getSolutions())
         _check(deadline, started)
-    if not distinct:
-        return alone
-    if not all(alone.values()):  # a treasure with no field at all: no joint placement exists
-        return {t: [] for t in TREASURES}
+    return alone
+
+
+def distinct_indices(
+    problem: HintProblem, alone: dict[int, list[int]], deadline: Deadline | None = None
+) -> dict[int, list[int]]:
+    started = time.perf_counter()
     out: dict[int, list[int]] = {}
-    for t in TREASURES:
+    for t in alone:
         kept = []
         for f in alone[t]:
             joint = Problem()
-            for u in TREASURES:
+            for u in alone:
                 joint.addVariable(u, [f] if u == t else alone[u])
-            joint.addConstraint(AllDifferentConstraint(), list(TREASURES))
+            joint.addConstraint(AllDifferentConstraint(), list(alone))
             if joint.getSolution() is not None:
                 kept.append(f)
             _check(deadline, started)

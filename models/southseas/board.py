@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import networkx as nx
 
 from models.southseas.actions import Place, place
 from models.southseas.components import Kind, Piece, TileType
-from models.southseas.geometry import AROUND, STEP, Position, fit_table, requirement
+from models.southseas.geometry import AROUND, STEP, Position, requirement
+from models.southseas.placements import OFFERS, ROTATIONS, Placements, Transition, transitions_of
 
 #: A fish group named by where it lies: (x, y, piece index, index of the group on the piece).
 FishKey = tuple[int, int, int, int]
@@ -135,13 +136,13 @@ class Board:
         #: side, N first: 0 free, 1 island, 2 bridge, 3 sea; see :func:`requirement`).
         self.frontier: dict[Position, int] = {}
         #: The placement cache of each legality class, and where it is in ``_caches``.
-        self._caches: list[_Placements] = []
+        self._caches: list[Placements] = []
         self._index: dict[tuple[str, tuple[int, ...]], int] = {}
         for t in tiles:
             if t.legality not in self._index:
                 self._index[t.legality] = len(self._caches)
-                self._caches.append(_Placements(t.legality))
-        self._transitions = _transitions_of(self._caches)
+                self._caches.append(Placements(t.legality))
+        self._transitions = transitions_of(self._caches)
         self._stale: set[int] = set()  # caches whose action tuple must be rebuilt
         #: Union-find over piece nodes (consecutive integers): parent and set size per node;
         #: the root of each set holds its :class:`Feature` in ``features``.
@@ -171,14 +172,14 @@ class Board:
         if index is None:  # a tile of a class not announced: start keeping it now
             index = len(self._caches)
             self._index = {**self._index, tile.legality: index}  # copies share the old one
-            cache = _Placements(tile.legality)
+            cache = Placements(tile.legality)
             self._caches.append(cache)
             for position, code in self.frontier.items():
                 mask = cache.table[code]
                 if mask:
                     x, y = position
-                    cache.by_position[position] = tuple(place(x, y, r) for r in _ROTATIONS[mask])
-            self._transitions = _transitions_of(self._caches)
+                    cache.by_position[position] = tuple(place(x, y, r) for r in ROTATIONS[mask])
+            self._transitions = transitions_of(self._caches)
         cache = self._caches[index]
         if index in self._stale or cache.actions is None:
             self._stale.discard(index)
@@ -311,19 +312,19 @@ class Board:
             new = frontier[n] = (old or 0) | codes[side]
             offer, withdraw, touched = transitions.get((old, new)) or self._changes(old, new)
             if offer:
-                slots = _OFFERS.get(n)
+                slots = OFFERS.get(n)
                 if slots is None:
-                    slots = _OFFERS[n] = [None] * 16
+                    slots = OFFERS[n] = [None] * 16
                 for i, mask in offer:
                     found = slots[mask]
                     if found is None:
-                        found = slots[mask] = tuple(place(*n, r) for r in _ROTATIONS[mask])
+                        found = slots[mask] = tuple(place(*n, r) for r in ROTATIONS[mask])
                     caches[i].by_position[n] = found
             for i in withdraw:
                 del caches[i].by_position[n]
             stale |= touched
 
-    def _changes(self, old: int | None, new: int | None) -> _Transition:
+    def _changes(self, old: int | None, new: int | None) -> Transition:
         """When a position's requirement goes from ``old`` to ``new`` (``None``: off the
         frontier): the caches whose rotations there change, with the new ones, the caches that
         no longer fit, and both together (by index; shared by every board with the same
@@ -420,38 +421,3 @@ class Board:
         twin.missing, twin.awaited = dict(self.missing), dict(self.awaited)
         twin.finished = list(self.finished)
         return twin
-
-
-class _Placements:
-    """The legal placements of one legality class (tiles with equal sides and symmetry)."""
-
-    __slots__ = ("actions", "by_position", "key", "table")
-
-    def __init__(self, key: tuple[str, tuple[int, ...]]) -> None:
-        self.key = key
-        self.table = fit_table(key)
-        self.by_position: dict[Position, tuple[Place, ...]] = {}
-        self.actions: tuple[Place, ...] | None = None
-
-    def copy(self) -> _Placements:
-        twin = object.__new__(_Placements)
-        twin.key, twin.table = self.key, self.table
-        twin.by_position = dict(self.by_position)
-        twin.actions = self.actions
-        return twin
-
-
-#: Which caches change when a requirement goes from one code to another: (offer, withdraw).
-_Transition = tuple[list[tuple[int, int]], list[int], frozenset[int]]
-_TRANSITIONS: dict[tuple[tuple[str, tuple[int, ...]], ...], dict[Any, _Transition]] = {}
-
-
-def _transitions_of(caches: list[_Placements]) -> dict[Any, _Transition]:
-    """The transition table shared by every board with these legality classes in this order."""
-    return _TRANSITIONS.setdefault(tuple(c.key for c in caches), {})
-
-
-#: The rotations in each 4-bit mask.
-_ROTATIONS = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
-#: Per position, the Place actions of each rotation mask, interned (shared by all boards).
-_OFFERS: dict[Position, list[tuple[Place, ...] | None]] = {}

@@ -9,8 +9,10 @@ Grammar::
 accepted and dropped ("next to the sea" reads as "next to sea"), so printing is canonical.
 
 Semantics over the island fields, with d(f, X) the hex distance from field f to the nearest field
-of X: ``in T`` ⇔ d = 0; ``next to X`` ⇔ d = 1 (d ≤ 1 with ``next_to_includes_inside``);
-``in sight of X`` ⇔ d ∈ ``sight``; ``not C`` = the island fields where C fails.
+of X: ``in T`` ⇔ d = 0; ``next to X`` by the ``next_to`` option: ``outside`` ⇔ d = 1 (the
+default), ``neighbour`` ⇔ one of f's six neighbours is in X, ``within`` ⇔ d ≤ 1;
+``in sight of X`` ⇔ d ∈ ``sight`` (default {0, 1, 2}); ``not C`` = the island fields where C
+fails.
 
 >>> clue = Clue.parse("not in sight of the largest jungle")
 >>> clue.negated, clue.relation.value, clue.largest, clue.referent
@@ -167,11 +169,15 @@ def holds(island: Island, clue: Clue, options: TobagoOptions | None = None) -> n
     """Boolean array over ``island.island_fields``: where the clue holds."""
     options = options or TobagoOptions()
     reach = max(1, *options.sight)  # no clue looks farther than this
-    d = island.distances_to(referent_fields(island, clue.referent, clue.largest), reach)
+    targets = referent_fields(island, clue.referent, clue.largest)
+    d = island.distances_to(targets, reach)
     if clue.relation is Relation.IN:
         result = d == 0
     elif clue.relation is Relation.NEXT_TO:
-        result = d <= 1 if options.next_to_includes_inside else d == 1
+        if options.next_to == "neighbour":
+            result = island.touching(targets)
+        else:
+            result = d <= 1 if options.next_to == "within" else d == 1
     else:
         result = np.isin(d, sorted(options.sight))
     return ~result if clue.negated else result
@@ -238,7 +244,14 @@ def holds_at(
     if clue.relation is Relation.IN:
         result = d == 0
     elif clue.relation is Relation.NEXT_TO:
-        result = d == 1 or (options.next_to_includes_inside and d == 0)
+        touches = any(hex_distance(field, x) == 1 for x in targets)  # a neighbour is in X
+        inside = field in targets
+        if options.next_to == "outside":
+            result = touches and not inside
+        elif options.next_to == "neighbour":
+            result = touches
+        else:
+            result = touches or inside
     else:
         result = d is not None and d in options.sight
     return result != clue.negated

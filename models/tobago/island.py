@@ -217,6 +217,16 @@ class Island:
         rows, cols = self._island_cells
         return dist[rows, cols]
 
+    def touching(self, targets: Iterable[Field]) -> np.ndarray:
+        """For each island field (in :attr:`island_fields` order), whether one of its six
+        neighbours is a target field (the field itself does not count)."""
+        cells = np.zeros((self.height, self.width), dtype=bool)
+        for col, row in targets:
+            if 0 <= row < self.height and 0 <= col < self.width:
+                cells[row, col] = True
+        rows, cols = self._island_cells
+        return _neighbour_ring(cells)[rows, cols]
+
     def distance_to(self, field: Field, targets: Collection[Field]) -> int:
         """Hex distance from one island field to the nearest of ``targets``."""
         return int(self.distances_to(targets)[self.index[field]])
@@ -227,10 +237,15 @@ class Island:
 
 
 def _grow_ring(cells: np.ndarray) -> np.ndarray:
-    """The cells and their hex neighbours on an odd-r map (``cells[row, col]``): the same row
-    one column either way; the rows above and below at the same column and, for even rows,
-    the column to the left (for odd rows, to the right)."""
-    out = cells.copy()
+    """The cells and their hex neighbours on an odd-r map (``cells[row, col]``)."""
+    return cells | _neighbour_ring(cells)
+
+
+def _neighbour_ring(cells: np.ndarray) -> np.ndarray:
+    """The cells with a hex neighbour among ``cells`` (a cell is not its own neighbour): the
+    same row one column either way; the rows above and below at the same column and, for even
+    rows, the column to the left (for odd rows, to the right)."""
+    out = np.zeros_like(cells)
     out[:, 1:] |= cells[:, :-1]
     out[:, :-1] |= cells[:, 1:]
     vertical = np.zeros_like(cells)

@@ -70,6 +70,7 @@ _ARROW: dict[str, Any] = dict(arrowstyle="-|>", color="#111111", shrinkA=0, shri
 _LABEL: dict[str, Any] = {"ha": "center", "va": "center", "alpha": 0.8}
 _NOTE: dict[str, Any] = {"fontsize": 9, "style": "italic", "va": "center", "color": "#444444"}
 _LEGEND: dict[str, Any] = dict(loc="upper left", frameon=False, fontsize=9, labelspacing=0.7)
+_CORNER: dict[str, Any] = dict(loc="lower left", bbox_to_anchor=(0, 1), frameon=False, fontsize=9)
 
 # Marker shapes (display coordinates, y upward): a house and a statue-like stone head.
 _HUT = MPath([(-0.8, -0.9), (0.8, -0.9), (0.8, 0.2), (0.0, 1.0), (-0.8, 0.2), (-0.8, -0.9)])
@@ -233,6 +234,95 @@ def draw_island(
     return fig
 
 
+def draw_field_values(
+    island: Island,
+    values: Mapping[Field, int | None],
+    *,
+    title: str | None = None,
+    note: str | None = None,
+    label: str = "fewest clues to pin the field",
+) -> Figure:
+    """A heat map: each island field coloured by its value (a darker hex needs more), the value
+    written in it; fields whose value is ``None`` (unfindable) are light grey with a cross.
+    Landmarks are drawn small so that a designer sees what the numbers come from.
+
+    >>> from models.tobago.mapfile import EXAMPLE, parse_map
+    >>> island = parse_map(EXAMPLE)
+    >>> fig = draw_field_values(island, {f: (None if f == (1, 1) else 2) for f in
+    ...                                  island.island_fields})
+    >>> sorted(a.get_gid() for a in fig.axes[0].collections if a.get_gid())
+    ['hexes', 'unfindable']
+    """
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import BoundaryNorm
+
+    known = [v for v in values.values() if v is not None]
+    low, high = (min(known), max(known)) if known else (0, 1)
+    norm = BoundaryNorm([b - 0.5 for b in range(low, high + 2)], ncolors=256)
+    cmap = colormaps["YlOrRd"]
+    width = math.sqrt(3) * (island.width + 0.5) * 0.45
+    height = (1.5 * island.height + 0.5) * 0.45
+    fig = Figure(figsize=(width + 1.6, height + (0.9 if title else 0.3) + (0.4 if note else 0)))
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes(
+        (0.02, 0.06 if note else 0.02, width / (width + 1.6), 0.86 if title else 0.96)
+    )
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    centres = {f: centre(f) for f in island.fields}
+    colours = []
+    for f in island.fields:
+        v = values.get(f)
+        sea = island.terrain_at(f) is Terrain.SEA
+        colours.append(COLOURS["sea"] if sea else "#d9d9d9" if v is None else cmap(norm(v)))
+    hexes = PolyCollection(
+        [_hexagon(*centres[f]) for f in island.fields],
+        facecolors=colours,
+        edgecolors=_EDGE,
+        linewidths=0.5,
+        gid="hexes",
+    )
+    ax.add_collection(hexes)
+    crosses = [f for f in island.island_fields if values.get(f) is None]
+    if crosses:
+        xs, ys = zip(*(centres[f] for f in crosses), strict=True)
+        marks = ax.scatter(xs, ys, marker="x", s=60)
+        marks.set(color="#555555", gid="unfindable", linewidths=1.5)
+        key = Line2D([], [], ls="", marker="x", ms=8, mew=1.5, color="#555555", mfc="#d9d9d9")
+        ax.legend([key], ["unfindable: no set of the deck's clues pins it"], **_CORNER)
+    for f in island.island_fields:
+        v = values.get(f)
+        if v is not None:
+            dark = norm(v) > 170
+            x, y = centres[f]
+            ax.text(x, y + 0.05, str(v), color="white" if dark else "#222222", fontsize=9, **_LABEL)
+    for lm in island.landmarks:
+        x, y = centres[lm.at]
+        for style in _landmark_artists(lm.kind, 9.0):
+            ax.plot([x + 0.5], [y - 0.5], ls="", zorder=4, **style)
+    ax.autoscale_view()
+    ax.set_ylim(ax.get_ylim()[::-1])
+    bar = fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, fraction=0.05, pad=0.02)
+    bar.set_ticks(list(range(low, high + 1)))
+    bar.set_label(label)
+    if title:
+        fig.suptitle(title, fontsize=13, weight="bold", x=0.02, ha="left")
+    if note:
+        fig.text(0.02, 0.02, note, **_NOTE)
+    return fig
+
+
+def save_field_values_png(
+    island: Island, path: str | Path, values: Mapping[Field, int | None], **kwargs: Any
+) -> Path:
+    """:func:`draw_field_values` written to a PNG, atomically."""
+    fig = draw_field_values(island, values, **kwargs)
+    with atomic_write(path) as handle:
+        fig.savefig(handle, dpi=120, format="png", facecolor="white", bbox_inches="tight")
+    return Path(path)
+
+
 def save_island_png(island: Island, path: str | Path, *, dpi: int = 120, **kwargs: Any) -> Path:
     """Draw the island (keywords as for :func:`draw_island`), write a PNG (making folders),
     atomically: an interrupted write leaves any earlier picture intact."""
@@ -242,4 +332,11 @@ def save_island_png(island: Island, path: str | Path, *, dpi: int = 120, **kwarg
     return Path(path)
 
 
-__all__ = ["COLOURS", "TREASURE_OFFSETS", "draw_island", "save_island_png"]
+__all__ = [
+    "COLOURS",
+    "TREASURE_OFFSETS",
+    "draw_field_values",
+    "draw_island",
+    "save_field_values_png",
+    "save_island_png",
+]

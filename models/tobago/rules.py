@@ -4,10 +4,11 @@ A treasure's candidates are the island fields where all its hints hold: the AND 
 bitmasks (:func:`models.tobago.clues.clue_mask`). A clue may be laid when it removes at least one
 candidate (TB-H2) and leaves at least one (TB-H3); contradicting an earlier hint means leaving
 none, so TB-H4 follows. Stones mark the candidates once fewer than ``marker_threshold`` remain
-(TB-H5); one candidate left fixes the treasure's place (TB-H6).
+(TB-H5); one candidate left fixes the treasure's place (TB-H6). :func:`replay` checks that a
+hints file could have been laid in the order it lists them.
 
 >>> from models.tobago.mapfile import EXAMPLE, parse_map
->>> from models.tobago.hints import Hints
+>>> from models.tobago.hints import TREASURES, Hints
 >>> island = parse_map(EXAMPLE)
 >>> hints = lay_hint(island, Hints(), 1, Clue.parse("in jungle"))
 >>> [str(c) for c in hints.of(1)], marked_fields(island, hints, 1)
@@ -23,7 +24,7 @@ from __future__ import annotations
 from models.errors import AtollError
 from models.tobago.clues import Clue, clue_mask, mask_bits
 from models.tobago.hexgrid import Field
-from models.tobago.hints import Hints
+from models.tobago.hints import TREASURES, Hints
 from models.tobago.island import Island
 from models.tobago.options import TobagoOptions
 
@@ -87,3 +88,42 @@ def fixed_field(
     """TB-H6: the treasure's field once exactly one candidate remains."""
     mask = candidate_mask(island, hints, treasure, options)
     return fields_of_mask(island, mask)[0] if mask.bit_count() == 1 else None
+
+
+def replay(
+    island: Island,
+    hints: Hints,
+    options: TobagoOptions | None = None,
+    *,
+    source: str | None = None,
+) -> None:
+    """TB-H1..H4 in the order laid: raise a one-line :class:`AtollError` naming the treasure
+    and the first clue that excluded no candidate (TB-H2) or every candidate (TB-H3, H4) when
+    it was laid behind the ones before it.
+
+    >>> from models.tobago.mapfile import EXAMPLE, parse_map
+    >>> island = parse_map(EXAMPLE)
+    >>> try:
+    ...     replay(island, Hints({2: (Clue.parse("in jungle"), Clue.parse("in beach"))}))
+    ... except AtollError as error:
+    ...     print(error.entry, error.field, error.message.split(":")[1])
+    treasure.2 hints[1]  TB-H3
+    """
+    options = options or TobagoOptions()
+    for t in TREASURES:
+        mask = (1 << len(island.island_fields)) - 1
+        for i, clue in enumerate(hints.of(t)):
+            code = legality_code(mask, clue_mask(island, clue, options))
+            if code != LEGAL:
+                what = (
+                    "TB-H2: when it was laid it excluded no candidate"
+                    if code == EXCLUDES_NONE
+                    else "TB-H3: when it was laid it excluded every candidate left"
+                )
+                raise AtollError(
+                    f"'{clue}': {what} on the map {island.name}",
+                    source=source,
+                    entry=f"treasure.{t}",
+                    field=f"hints[{i}]",
+                )
+            mask &= clue_mask(island, clue, options)

@@ -72,7 +72,8 @@ def test_help_lists_the_games(capsys):
 def test_tobago_help_lists_its_commands(capsys):
     status, out, _ = run(capsys, "tobago", "--help")
     assert status == 0
-    for command in ("candidates", "check", "legal", "render", "maps"):
+    commands = ("candidates", "check", "legal", "render", "maps", "why", "rank", "puzzle")
+    for command in (*commands, "min-clues", "analyze", "compare-maps"):
         assert command in out
 
 
@@ -84,10 +85,10 @@ def test_candidates_json_is_exact(capsys, files):
     assert data == {
         "map": "Reef",
         "treasures": {
-            "1": {"candidates": JUNGLE},
-            "2": {"candidates": ALL_FIELDS},
-            "3": {"candidates": ALL_FIELDS},
-            "4": {"candidates": ALL_FIELDS},
+            "1": {"candidates": JUNGLE, "status": "marked"},
+            "2": {"candidates": ALL_FIELDS, "status": "marked"},
+            "3": {"candidates": ALL_FIELDS, "status": "marked"},
+            "4": {"candidates": ALL_FIELDS, "status": "marked"},
         },
     }
     assert list(data) == ["map", "treasures"]
@@ -111,7 +112,9 @@ def test_candidates_same_for_every_backend(capsys, files, hints):
     path = write(files.tmp, "mixed.toml", hints_text(hints))
     answers = {
         backend: run_json(
-            capsys, "tobago", "candidates", files.map, "--hints", path, "--backend", backend
+            capsys,
+            *("tobago", "candidates", files.map, "--hints", path, "--unordered"),
+            *("--backend", backend),
         )
         for backend in ("cpsat", "csp", "bitset")
     }
@@ -120,10 +123,56 @@ def test_candidates_same_for_every_backend(capsys, files, hints):
         assert entry["candidates"] == sorted(entry["candidates"])
 
 
-def test_candidates_of_contradictory_hints_are_empty(capsys, files):
+@pytest.mark.parametrize("backend", ["cpsat", "csp", "bitset"])
+def test_candidates_of_contradictory_hints_name_the_smallest_conflict(capsys, files, backend):
+    # "next to palm" holds on [1,1] [1,2] [2,1] [3,2]; "in jungle" keeps [2,1] [3,2]; "in beach"
+    # and "in river" each leave nothing with "in jungle", but "in beach" not with "next to palm".
+    text = hints_text({3: ["next to palm", "in jungle", "in beach", "in river"]})
+    path = write(files.tmp, "contra.toml", text)
+    args = ("tobago", "candidates", files.map, "--hints", path, "--unordered")
+    data = run_json(capsys, *args, "--backend", backend)
+    assert data["treasures"]["3"] == {
+        "candidates": [],
+        "status": "contradictory",
+        "conflict": {"hints": ["in jungle", "in beach"]},
+    }
+    assert data["treasures"]["1"]["status"] == "marked"
+    status, out, err = run(capsys, *args)
+    assert (status, err) == (0, "")
+    assert "contradictory hints: 'in jungle' and 'in beach' exclude every field together" in out
+
+
+def test_TB_H2_H4_hints_are_replayed_in_the_order_laid(capsys, files):
     path = write(files.tmp, "contra.toml", hints_text({3: ["in jungle", "in beach"]}))
-    data = run_json(capsys, "tobago", "candidates", files.map, "--hints", path)
-    assert data["treasures"]["3"] == {"candidates": []}
+    status, out, err = run(capsys, "tobago", "candidates", files.map, "--hints", path)
+    line = assert_one_error_line(status, out, err)
+    assert line == (
+        f"atoll: error: {path}: treasure.3: hints[1]: 'in beach': TB-H3: when it was laid it "
+        "excluded every candidate left on the map Reef (give --unordered to accept it)"
+    )
+    for command in (["check", "--treasure", "1", "--clue", "in lake"], ["legal"], ["rank"]):
+        status, out, err = run(
+            capsys, "tobago", command[0], files.map, "--hints", path, *command[1:]
+        )
+        assert "TB-H3" in assert_one_error_line(status, out, err)
+
+
+def test_candidates_distinct_conflict_json(capsys, files):
+    # the one mountain field [2,2] cannot hold treasures 1 and 2; treasure 3 keeps its answer
+    text = hints_text({1: ["in mountain"], 2: ["in mountain"], 3: ["in river"]})
+    path = write(files.tmp, "both.toml", text)
+    args = ("tobago", "candidates", files.map, "--hints", path, "--distinct")
+    data = run_json(capsys, *args)["treasures"]
+    conflict = {"treasures": [1, 2], "fields": [[2, 2]]}
+    assert (
+        data["1"]
+        == data["2"]
+        == {"candidates": [], "status": "contradictory", "conflict": conflict}
+    )
+    assert data["3"] == {"candidates": [[4, 2]], "status": "pinned"}
+    assert data["4"]["candidates"] == [f for f in ALL_FIELDS if f != [4, 2]]
+    _status, out, _ = run(capsys, *args)
+    assert "treasures 1 and 2 cannot lie on distinct fields: they share only [2,2]" in out
 
 
 @pytest.mark.parametrize("backend", ["cpsat", "csp", "bitset"])
@@ -144,15 +193,19 @@ def test_candidates_distinct(capsys, files, backend):
     assert together["3"]["candidates"] == together["4"]["candidates"] == rest
 
 
-def test_sight_option_changes_in_sight_of(capsys, files):
+def test_TB_C4_sight_option_changes_in_sight_of(capsys, files):
     # the palm at [2, 2]: [3, 1] and [4, 2] are 2 steps away, the other island fields 1.
     path = write(files.tmp, "sight.toml", hints_text({1: ["in sight of palm"]}))
-    args = ("tobago", "candidates", files.map, "--hints", path)
+    args = ("tobago", "candidates", files.map, "--hints", path, "--unordered")
     default = run_json(capsys, *args)["treasures"]["1"]["candidates"]
-    published = run_json(capsys, *args, "--sight", "1,2")["treasures"]["1"]["candidates"]
+    published = run_json(capsys, *args, "--sight", "0,1,2")["treasures"]["1"]["candidates"]
+    old = run_json(capsys, *args, "--sight", "1,2")["treasures"]["1"]["candidates"]
     source_text = run_json(capsys, *args, "--sight", "2,3")["treasures"]["1"]["candidates"]
-    assert default == published == [[1, 1], [1, 2], [2, 1], [3, 1], [3, 2], [4, 2]]
+    own_field = run_json(capsys, *args, "--sight", "0")["treasures"]["1"]["candidates"]
+    assert default == published == ALL_FIELDS  # the palm's own field is in sight of it
+    assert old == [f for f in ALL_FIELDS if f != [2, 2]]
     assert source_text == [[3, 1], [4, 2]]
+    assert own_field == [[2, 2]]
 
 
 def test_sight_from_an_options_file(capsys, files):
@@ -164,13 +217,46 @@ def test_sight_from_an_options_file(capsys, files):
     assert data["treasures"]["1"]["candidates"] == [[3, 1], [4, 2]]
 
 
-def test_next_to_includes_inside(capsys, files):
-    path = write(files.tmp, "inside.toml", hints_text({1: ["next to jungle"]}))
+def test_TB_C4_next_to_readings(capsys, files):
+    # jungle [2,1] [3,1] [3,2] is one area; outside it, [1,1] [2,2] [4,2] touch it.
+    path = write(files.tmp, "next.toml", hints_text({1: ["next to jungle"]}))
     args = ("tobago", "candidates", files.map, "--hints", path)
-    exact = run_json(capsys, *args)["treasures"]["1"]["candidates"]
-    inside = run_json(capsys, *args, "--next-to-includes-inside")["treasures"]["1"]["candidates"]
-    assert [3, 1] not in exact
-    assert inside == sorted(exact + JUNGLE)
+    reading = {
+        name: run_json(capsys, *args, "--next-to", name)["treasures"]["1"]["candidates"]
+        for name in ("outside", "neighbour", "within")
+    }
+    assert run_json(capsys, *args)["treasures"]["1"]["candidates"] == reading["outside"]
+    assert reading["outside"] == [[1, 1], [2, 2], [4, 2]]
+    everything_but_12 = [f for f in ALL_FIELDS if f != [1, 2]]
+    assert reading["neighbour"] == reading["within"] == everything_but_12  # jungle touches jungle
+
+
+def test_old_next_to_flags_map_with_a_warning(capsys, files):
+    path = write(files.tmp, "next.toml", hints_text({1: ["next to palm"]}))
+    args = ("tobago", "candidates", files.map, "--hints", path, "--json")
+    status, out, err = run(capsys, *args, "--next-to-includes-inside")
+    assert status == 0
+    assert err == (
+        "atoll: warning: --next-to-includes-inside is deprecated: write --next-to within\n"
+    )
+    assert json.loads(out) == run_json(capsys, *args[:-1], "--next-to", "within")
+    status, out, err = run(capsys, *args, "--next-to-excludes-inside", "--next-to", "within")
+    assert "--next-to-excludes-inside: give --next-to only" in assert_one_error_line(
+        status, out, err
+    )
+
+
+def test_old_options_file_key_maps_with_a_warning(capsys, files):
+    options = write(files.tmp, "old.toml", "next_to_includes_inside = true\n")
+    path = write(files.tmp, "next.toml", hints_text({1: ["next to palm"]}))
+    args = ("tobago", "candidates", files.map, "--hints", path, "--json")
+    status, out, err = run(capsys, *args, "--options", options)
+    assert status == 0
+    assert err == (
+        f"atoll: warning: {options}: next_to_includes_inside = true is deprecated: write "
+        'next_to = "within" instead\n'
+    )
+    assert json.loads(out) == run_json(capsys, *args[:-1], "--next-to", "within")
 
 
 def test_candidates_text_output(capsys, files):
@@ -257,11 +343,7 @@ def test_legal_json(capsys, files):
     data = run_json(capsys, "tobago", "legal", files.map, "--hints", files.hints)
     assert data["map"] == "Reef"
     assert data["reconstruction"] is True
-    assert data["options"] == {
-        "sight": [1, 2],
-        "next_to_includes_inside": False,
-        "marker_threshold": 17,
-    }
+    assert data["options"] == {"sight": [0, 1, 2], "next_to": "outside", "marker_threshold": 17}
     matrix = data["matrix"]
     assert len(matrix) == 52
     for row in matrix.values():
@@ -423,8 +505,10 @@ BAD_INPUT = {
     "treasure 5": ([*CHECK[:6], "5", *CHECK[7:]], "--treasure"),
     "treasure 0": ([*CHECK[:6], "0", *CHECK[7:]], "--treasure"),
     "backend nope": ([*CHECK, "--backend", "nope"], "'nope'"),
-    "sight x": ([*CHECK, "--sight", "x"], "--sight: expected distances like 1,2"),
-    "sight 0": ([*CHECK, "--sight", "0"], "greater than 0"),
+    "sight x": ([*CHECK, "--sight", "x"], "--sight: expected distances like 0,1,2"),
+    "sight -1": ([*CHECK, "--sight=-1"], "--sight: Input should be greater than or equal to 0"),
+    "sight 11": ([*CHECK, "--sight", "0,11"], "--sight: Input should be less than or equal to 10"),
+    "next to nope": ([*CHECK, "--next-to", "inside"], "'inside' is not one of 'outside'"),
     "sight empty": ([*CHECK, "--sight", ","], "sight"),
     "unknown option": ([*CHECK, "--frobnicate"], "--frobnicate"),
     "missing clue": (CHECK[:7], "--clue"),
@@ -477,10 +561,9 @@ def test_bad_input_is_one_error_line(capsys, bad_files, args, needle):
     assert needle.format(**bad_files) in line
 
 
-def test_sight_0_names_the_sight_option(capsys, bad_files):
-    status, out, err = run(capsys, *(a.format(**bad_files) for a in CHECK), "--sight", "0")
-    line = assert_one_error_line(status, out, err)
-    assert "--sight" in line
+def test_sight_0_is_allowed(capsys, bad_files):
+    status, _out, err = run(capsys, *(a.format(**bad_files) for a in CHECK), "--sight", "0")
+    assert (status, err) == (0, "")
 
 
 def test_module_entry_point_bad_map_exits_2(tmp_path):

@@ -13,8 +13,16 @@ from models.tobago.deck import load_deck
 from models.tobago.generator import random_island
 from models.tobago.hints import TREASURES, Hints
 from models.tobago.mapfile import bundled_maps, load_map
-from models.tobago.options import TobagoOptions
-from solvers.hints import BACKENDS, candidates, check, legality_matrix
+from models.tobago.options import NEXT_TO_READINGS, TobagoOptions
+from solvers.hints import (
+    BACKENDS,
+    Conflict,
+    candidates,
+    check,
+    legality_matrix,
+    solve_candidates,
+    treasure_status,
+)
 from tests.models.tobago.maps import semantics_island
 
 ISLAND = semantics_island()
@@ -52,11 +60,45 @@ def test_distinct_treasures_exclude_each_others_forced_fields(backend: str) -> N
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_distinct_with_no_joint_placement_leaves_nothing(backend: str) -> None:
-    hints = hints_of(t1=["in mountain"], t2=["in mountain"])
+def test_distinct_conflict_names_the_treasures_and_keeps_the_others(backend: str) -> None:
+    # Treasures 1 and 2 both "in mountain": the one mountain field (3, 2) cannot hold both.
+    hints = hints_of(t1=["in mountain"], t2=["in mountain"], t3=["in lake"])
     assert candidates(ISLAND, hints, backend=backend)[1] == ((3, 2),)  # type: ignore[arg-type]
-    joint = candidates(ISLAND, hints, backend=backend, distinct=True)  # type: ignore[arg-type]
-    assert all(joint[t] == () for t in TREASURES)
+    answer = solve_candidates(ISLAND, hints, backend=backend, distinct=True)  # type: ignore[arg-type]
+    assert answer.conflicts == (Conflict((1, 2), ((3, 2),)),)
+    assert answer.fields[1] == answer.fields[2] == ()
+    assert answer.fields[3] == ((4, 2), (4, 3))  # kept: solved with treasure 4 alone
+    assert set(answer.fields[4]) == LAND  # treasure 3 has two fields, so 4 may take either
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_distinct_with_one_contradictory_treasure_keeps_the_others(backend: str) -> None:
+    hints = hints_of(t1=["in lake", "in jungle"], t2=["in lake"], t3=["in lake"])
+    answer = solve_candidates(ISLAND, hints, backend=backend, distinct=True)  # type: ignore[arg-type]
+    assert answer.conflicts == (Conflict((1,), ()),)
+    assert answer.fields[1] == ()
+    assert answer.fields[2] == answer.fields[3] == ((4, 2), (4, 3))
+    assert set(answer.fields[4]) == LAND - {(4, 2), (4, 3)}
+
+
+def test_distinct_conflicts_are_the_smallest_groups() -> None:
+    # 1, 2 and 3 all in the lake (two fields): every pair fits, the three do not.
+    hints = hints_of(t1=["in lake"], t2=["in lake"], t3=["in lake"], t4=["in mountain"])
+    answer = solve_candidates(ISLAND, hints, distinct=True)
+    assert answer.conflicts == (Conflict((1, 2, 3), ((4, 2), (4, 3))),)
+    assert answer.fields[4] == ((3, 2),)
+
+
+def test_TB_H5_H6_status_of_each_treasure() -> None:
+    assert [treasure_status(n) for n in (0, 1, 2, 16, 17, 80)] == [
+        "contradictory",
+        "pinned",
+        "marked",
+        "marked",
+        "open",
+        "open",
+    ]
+    assert treasure_status(5, TobagoOptions(marker_threshold=5)) == "open"
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -119,8 +161,8 @@ hint_lists = st.lists(st.sampled_from(CLUES), max_size=3)
     h3=hint_lists,
     h4=hint_lists,
     probe=st.lists(st.sampled_from(CLUES), min_size=1, max_size=6),
-    sight=st.sampled_from([[1, 2], [2, 3], [1], [1, 2, 3]]),
-    inside=st.booleans(),
+    sight=st.sampled_from([[0, 1, 2], [1, 2], [2, 3], [0], [1, 2, 3]]),
+    next_to=st.sampled_from(NEXT_TO_READINGS),
 )
 def test_property_backends_agree(
     seed: int,
@@ -130,11 +172,11 @@ def test_property_backends_agree(
     h4: list[Clue],
     probe: list[Clue],
     sight: list[int],
-    inside: bool,
+    next_to: str,
 ) -> None:
     island = random_island(random.Random(seed))
     hints = Hints({1: tuple(h1), 2: tuple(h2), 3: tuple(h3), 4: tuple(h4)})
-    options = TobagoOptions.from_mapping({"sight": sight, "next_to_includes_inside": inside})
+    options = TobagoOptions.from_mapping({"sight": sight, "next_to": next_to})
     answers = [candidates(island, hints, backend=b, options=options) for b in BACKENDS]
     assert answers[0] == answers[1] == answers[2]
     cells = [
@@ -150,7 +192,10 @@ def test_property_backends_agree_distinct(
 ) -> None:
     island = random_island(random.Random(seed), max_width=7, max_height=7)
     hints = Hints({1: tuple(h1), 2: tuple(h2), 3: tuple(h3), 4: tuple(h4)})
-    answers = [candidates(island, hints, backend=b, distinct=True) for b in BACKENDS]
-    assert answers[0] == answers[1] == answers[2]
+    solved = [solve_candidates(island, hints, backend=b, distinct=True) for b in BACKENDS]
+    assert solved[0] == solved[1] == solved[2]
     alone = candidates(island, hints, backend="bitset")
+    stuck = {t for c in solved[0].conflicts for t in c.treasures}
+    assert {t for t in TREASURES if not solved[0].fields[t]} == stuck  # the others keep fields
+    answers = [s.fields for s in solved]
     assert all(set(answers[0][t]) <= set(alone[t]) for t in TREASURES)

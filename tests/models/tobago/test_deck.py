@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -92,30 +94,29 @@ def test_the_largest_in_every_terrain_type(deck, terrain):
     assert Clue(Relation.IN, terrain, largest=True) in deck.cards
 
 
-def test_breakdown_matches_the_header(deck):
-    terrain_in_next = [
-        c
-        for c in deck.cards
-        if c.referent in TERRAIN_WORDS
-        and not c.largest
-        and c.relation in (Relation.IN, Relation.NEXT_TO)
-    ]
-    sea_and_landmarks = [c for c in deck.cards if c.referent not in TERRAIN_WORDS]
-    largest_in = [c for c in deck.cards if c.largest and c.relation is Relation.IN]
-    largest_other = [c for c in deck.cards if c.largest and c.relation is not Relation.IN]
-    sight_terrain = [
-        c
-        for c in deck.cards
-        if c.referent in TERRAIN_WORDS and not c.largest and c.relation is Relation.IN_SIGHT_OF
-    ]
-    counts = [
-        len(terrain_in_next),
-        len(sea_and_landmarks),
-        len(largest_in),
-        len(largest_other),
-        len(sight_terrain),
-    ]
-    assert counts == [24, 16, 6, 5, 1]
+def kind_of(card: Clue) -> str:
+    """A card's kind as the header writes it: "not in the largest T", "next to L"."""
+    words = ["not"] if card.negated else []
+    words.append(card.relation.value)
+    if card.largest:
+        words.append("the largest")
+    words.append("T" if card.referent in TERRAIN_WORDS else "L")
+    return " ".join(words)
+
+
+def test_header_says_exactly_which_kinds_exist(deck):
+    text = BUNDLED.read_text(encoding="utf-8")
+    rows = re.findall(r"^#   (\S.*?)\s{2,}(\d+)\s{2}\(", text, flags=re.M)
+    header = {tuple(label.split(", ")): int(n) for label, n in rows}
+    counts = Counter(kind_of(c) for c in deck.cards)
+    assert {kinds: sum(counts[k] for k in kinds) for kinds in header} == header
+    assert {k for kinds in header for k in kinds} == set(counts)  # no kind left out
+    assert sum(header.values()) == 52
+
+
+@pytest.mark.parametrize("kind", ["not in the largest T", "next to the largest T"])
+def test_the_kinds_the_sources_mention_are_in_the_deck(deck, kind):
+    assert any(kind_of(c) == kind for c in deck.cards)
 
 
 # -- deck errors ----------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from models.tobago.rules import (
     lay_hint,
     legality_code,
     marked_fields,
+    replay,
 )
 from tests.models.tobago.maps import semantics_island
 
@@ -110,3 +111,27 @@ def test_TB_S2_four_treasures_are_searched() -> None:
     assert hints.of(1) == () and hints.of(2) == (C("in lake"),)
     with pytest.raises(AtollError):
         Hints({5: (C("in lake"),)})
+
+
+def test_TB_H1_H4_replay_accepts_hints_laid_in_order() -> None:
+    hints = Hints({1: (C("next to sea"), C("in beach"), C("in the largest beach"))})
+    replay(ISLAND, hints)  # each one narrowed the candidates when it was laid
+
+
+@pytest.mark.parametrize(
+    ("laid", "index", "rule"),
+    [
+        (["in the largest jungle", "in jungle"], 1, "TB-H2: when it was laid it excluded no"),
+        (["in jungle", "in lake"], 1, "TB-H3: when it was laid it excluded every candidate"),
+        (["next to sea", "not next to sea"], 1, "TB-H3"),  # TB-H4: a contradiction
+        (["in sight of sea"], 0, "TB-H2"),  # every field is within two of the sea
+    ],
+)
+def test_TB_H2_H4_replay_names_treasure_and_clue(laid: list[str], index: int, rule: str) -> None:
+    hints = Hints({3: tuple(C(t) for t in laid)})
+    with pytest.raises(AtollError) as info:
+        replay(ISLAND, hints, source="h.toml")
+    error = info.value
+    assert (error.source, error.entry, error.field) == ("h.toml", "treasure.3", f"hints[{index}]")
+    assert str(error).startswith(f"h.toml: treasure.3: hints[{index}]: '{laid[index]}': {rule}")
+    assert "Semantics" in str(error) and "\n" not in str(error)
