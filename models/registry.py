@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 #: Built-in games: name -> "module:class", imported when first asked for.
 _BUILTIN: dict[str, str] = {
+    "gloryislands": "models.gloryislands.game:GloryIslands",
     "southseas": "models.southseas.game:SouthSeas",
 }
 _registered: dict[str, type[Game]] = {}

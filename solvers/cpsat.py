@@ -1,9 +1,16 @@
 """Running CP-SAT honestly: every solve has a time limit, and only a finished search is an answer.
 
-CP-SAT stops early for two reasons: its time limit, or Ctrl-C (it catches SIGINT itself and
-returns what it has, with a "feasible" status). Neither is an answer. :func:`solve` turns them
-into :class:`SolverUnknown` (the time limit: say "unknown") and :class:`KeyboardInterrupt` (the
-user stopped it: print nothing), so no caller can mistake a partial enumeration for the whole.
+A solve stops early for two reasons: its time limit, or Ctrl-C. Neither is an answer.
+:func:`solve` turns them into :class:`SolverUnknown` (the time limit: say "unknown") and
+:class:`KeyboardInterrupt` (the user stopped it: print nothing), so no caller can mistake a
+partial enumeration for the whole.
+
+Ctrl-C is caught here, not by CP-SAT: CP-SAT's own SIGINT handler logs from inside the signal
+handler, which allocates memory, and a Ctrl-C that lands while the solver is allocating
+deadlocks the process for good (seen here: a solve stuck forever in ``malloc``). So CP-SAT's
+handler is off, Python's handler notes the signal on a wakeup socket (``signal.set_wakeup_fd``,
+async-signal-safe), and a watcher thread asks the solver to stop (``stop_search`` is
+thread-safe); Python acts on the signal once the solver has returned.
 
 >>> from ortools.sat.python import cp_model
 >>> model = cp_model.CpModel()
@@ -17,8 +24,13 @@ user stopped it: print nothing), so no caller can mistake a partial enumeration 
 
 from __future__ import annotations
 
+import select
+import signal
+import socket
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from ortools.sat.python import cp_model
 
@@ -68,8 +80,10 @@ def solve(
         raise SolverUnknown(deadline.time_limit)
     solver = solver or new_solver(enumerate_all=collect is not None)
     solver.parameters.max_time_in_seconds = deadline.left
+    solver.parameters.catch_sigint_signal = False  # see the module docstring
     started = time.perf_counter()
-    status = solver.solve(model, collect)
+    with _signals_stop(solver) as stopped:
+        status = solver.solve(model, collect)
     # CP-SAT's own clock starts after it has loaded the model: on a busy machine the time it
     # reports can fall short of the limit it stopped at, which must not read as an interrupt.
     deadline.spent += max(solver.wall_time, time.perf_counter() - started)
@@ -79,7 +93,47 @@ def solve(
         return "infeasible"
     if status == cp_model.MODEL_INVALID:
         raise RuntimeError(f"CP-SAT: invalid model: {model.validate()}")
-    # FEASIBLE or UNKNOWN: stopped before the end, by the clock or by Ctrl-C
-    if deadline.left <= 0.01 * deadline.time_limit:
-        raise SolverUnknown(deadline.time_limit)
-    raise KeyboardInterrupt("CP-SAT was interrupted")
+    # FEASIBLE or UNKNOWN: stopped before the end, by Ctrl-C or by the clock
+    if stopped():
+        raise KeyboardInterrupt("CP-SAT was interrupted")
+    raise SolverUnknown(deadline.time_limit)
+
+
+_STOPPING = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+@contextmanager
+def _signals_stop(solver: cp_model.CpSolver) -> Iterator[Callable[[], bool]]:
+    """During the ``with`` block, Ctrl-C (or a SIGTERM that Python handles) stops ``solver``
+    safely; yields whether that happened. Python's own async-signal-safe handler writes the
+    signal number to a wakeup socket whichever thread the signal lands on; a watcher thread
+    reads it and calls ``stop_search``. Python then runs its usual handler (KeyboardInterrupt
+    for Ctrl-C) once the solver has returned. Off the main thread signals are left alone."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    caught: list[int] = []
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            ready, _, _ = select.select([reader], [], [], 0.05)
+            if ready:
+                for signum in reader.recv(64):
+                    if signum in _STOPPING:
+                        caught.append(signum)
+                        solver.stop_search()
+
+    previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    watcher = threading.Thread(target=watch, name="cpsat-signals", daemon=True)
+    watcher.start()
+    try:
+        yield lambda: bool(caught)
+    finally:
+        done.set()
+        watcher.join()
+        signal.set_wakeup_fd(previous)
+        reader.close()
+        writer.close()

@@ -3,6 +3,12 @@ bipartite-matching reference (networkx) on every backend."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import networkx as nx
 import pytest
 from ortools.sat.python import cp_model
@@ -14,6 +20,8 @@ from solvers.cpsat import Collector, solve
 from solvers.hints import BACKENDS, HintProblem, candidates
 from solvers.hints_bitset import candidate_masks
 from solvers.limits import Deadline, SolverUnknown
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_solve_reports_complete_and_infeasible() -> None:
@@ -85,3 +93,37 @@ def test_distinct_is_a_matching_question(backend: str, text: str) -> None:
     problem = HintProblem(island, hints)
     expected = {t: problem.fields(v) for t, v in matching_reference(problem).items()}
     assert candidates(island, hints, backend=backend, distinct=True) == expected
+
+
+SOLVE_FOREVER = """
+import sys
+from ortools.sat.python import cp_model
+from solvers.cpsat import new_solver, solve
+model = cp_model.CpModel()
+for i in range(9):
+    model.new_int_var(0, 9, f"x{i}")
+solver = new_solver(enumerate_all=True)  # 10^9 solutions and no Python callback at all
+print("solving", flush=True)
+try:
+    solve(model, time_limit=600, solver=solver)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(130)
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_stops_a_solve_that_runs_no_python_at_all(sig: int) -> None:
+    """The signal is caught by a watcher thread, not inside the solver (CP-SAT's own handler
+    can deadlock in malloc), and the solve stops at once even without callbacks."""
+    run = subprocess.Popen(
+        [sys.executable, "-c", SOLVE_FOREVER], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert run.stdout is not None and run.stdout.readline() == "solving\n"
+    time.sleep(0.5)
+    run.send_signal(sig)
+    out, _ = run.communicate(timeout=60)
+    if sig == signal.SIGINT:
+        assert run.returncode == 130 and out == "interrupted\n"
+    else:  # no handler for SIGTERM in this script: it ends the process, as it should
+        assert run.returncode == -signal.SIGTERM

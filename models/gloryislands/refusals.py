@@ -1,0 +1,168 @@
+"""Why a Glory Islands action is refused: every refusal names the rule it breaks.
+
+The state calls :func:`refusal` only after an action failed its quick legality check, so the
+diagnosis may take its time and say which condition failed: a card not in hand, a move longer
+than the card, a field off the ship's line, beyond the range, or taken, a pirate taken from the
+board while the supply has one, a special action the card does not give or cannot be paid for.
+
+>>> from models.core import load_game
+>>> from models.gloryislands.actions import Move
+>>> state = load_game("gloryislands", 2).new_initial_state()
+>>> try:
+...     state.apply(Move(3))
+... except IllegalActionError as error:
+...     print(error.rule, "|", error.message)
+GI-R1 | move 3 is not legal: GI-R1: now player 0 chooses a sail card (play CARD)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from models.errors import IllegalActionError
+from models.gloryislands.actions import (
+    ExtraPirate,
+    Hunt,
+    Keep,
+    Move,
+    Pass,
+    Place,
+    Play,
+    Relocate,
+    Treasure,
+)
+from models.gloryislands.components import cell_name
+
+if TYPE_CHECKING:
+    from models.gloryislands.rules import GloryIslandsState
+
+_EXPECTS = {
+    "choose": ("GI-R1", "player {p} chooses a sail card (play CARD)"),
+    "move": ("GI-A1", "player {p} moves his ship (move N)"),
+    "move-on": ("GI-A2", "player {p} sails on from the stopover (move N)"),
+    "place": ("GI-A4", "player {p} places a pirate (place CELL)"),
+    "draw": ("GI-W2", "chance draws a treasure tile (treasure KIND)"),
+    "keep": ("GI-W2", "player {p} keeps one drawn treasure tile (keep KIND)"),
+    "special": ("GI-C{v}", "player {p} takes his {v}-card's special action or passes"),
+}
+_KINDS: dict[str, tuple[type, ...]] = {
+    "choose": (Play,),
+    "move": (Move,),
+    "move-on": (Move,),
+    "place": (Place,),
+    "draw": (Treasure,),
+    "keep": (Keep,),
+    "special": (Hunt, ExtraPirate, Relocate, Pass),
+}
+
+
+def refusal(state: GloryIslandsState, action: Hashable) -> IllegalActionError:
+    """The error for ``action``, which the state found illegal now."""
+    rule, why = _diagnose(state, action)
+    return IllegalActionError(
+        f"{action} is not legal: {rule}: {why}",
+        rule=rule,
+        action=action,
+        entry=f"round {state.round}",
+        field=state.phase,
+    )
+
+
+def _diagnose(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
+    phase, p = state.phase, state.player
+    if phase == "over":
+        return "GI-G1", "the game is over"
+    rule, expects = _EXPECTS[phase]
+    rule, expects = rule.format(v=state.value), expects.format(p=p, v=state.value)
+    if not isinstance(action, _KINDS[phase]):
+        return rule, f"now {expects}"
+    if isinstance(action, Play):
+        hand = ", ".join(state.card(c).id for c in state.hands[p])
+        return "GI-R1", f"{action.card!r} is not in player {p}'s hand ({hand})"
+    if isinstance(action, Move):
+        return _move_problem(state, action)
+    if isinstance(action, Place):
+        return _place_problem(state, action)
+    if isinstance(action, Treasure):
+        left = ", ".join(
+            f"{n} {k}" for k, n in zip(state.board.treasure_kinds, state.bag, strict=True) if n
+        )
+        return "GI-W2", f"no {action.kind!r} tile is in the bag (left: {left})"
+    if isinstance(action, Keep):
+        drawn = ", ".join(state.board.treasure_kinds[k] for k in state.drawn)
+        return "GI-W2", f"keep one of the tiles drawn ({drawn})"
+    return _special_problem(state, action)
+
+
+def _move_problem(state: GloryIslandsState, action: Move) -> tuple[str, str]:
+    value = state.value
+    if state.phase == "move-on":
+        left = 5 - state.first_leg
+        if action.stopover:
+            return "GI-A2", "the 5-card stops over once"
+        return "GI-A2", f"after the stopover the ship sails on 1 to {left} fields (5 in all)"
+    if action.stopover and value != 5:
+        return "GI-A2", f"only the 5-card may stop over; this is a {value}-card"
+    if action.stopover:
+        return "GI-A2", "the stopover comes after 1 to 4 fields, and the ship sails on after it"
+    return "GI-A1", f"a {value}-card moves the ship 1 to {value} fields, not {action.steps}"
+
+
+def _place_problem(state: GloryIslandsState, action: Place) -> tuple[str, str]:
+    from models.gloryislands.turn import EXTRA_RANGE, free_fields
+
+    board, p = state.board, state.player
+    if state.step == "relocate":
+        where = cell_name(action.cell)
+        if action.source is not None:
+            return "GI-C4", f"the pirate from {cell_name(state.lifting)} is placed (place CELL)"
+        if board.island_of[action.cell] < 0:
+            return "GI-C4", f"{where} is not an island field"
+        return "GI-C4", f"{where} is not empty (the pirate moves to a new field)"
+    position = state.position(p)
+    line = board.lines[position]
+    at = cell_name(board.route[position])
+    if state.supply[p] and action.source is not None:
+        return "GI-A7", "a pirate comes from the board only when the supply is empty"
+    if not state.supply[p] and action.source is None:
+        return "GI-A7", "the supply is empty: name one of your pirates on the board (from CELL)"
+    if action.source is not None and state.occupant[action.source] != p:
+        return "GI-A7", f"no pirate of player {p} stands on {cell_name(action.source)}"
+    if action.cell not in line:
+        shown = " ".join(cell_name(c) for c in line) or "none (a corner without a diagonal)"
+        return "GI-A4", f"{cell_name(action.cell)} is not on the line of the ship at {at}: {shown}"
+    owner = state.occupant[action.cell]
+    if owner >= 0:
+        return "GI-A4", f"{cell_name(action.cell)} holds a pirate of player {owner}"
+    reach = EXTRA_RANGE if state.step == "extra" else state.value
+    cells, fallback = free_fields(state, reach)
+    free = " ".join(cell_name(c) for c in cells)
+    if fallback:
+        return "GI-A6", f"every field within {reach} is taken: the next free field is {free}"
+    distance = line.index(action.cell) + 1
+    return "GI-A5", f"{cell_name(action.cell)} is {distance} away; the range is {reach} ({free})"
+
+
+def _special_problem(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
+    from models.gloryislands.turn import payments
+
+    value, p = state.value, state.player
+    needs = {Hunt: 2, ExtraPirate: 3, Relocate: 4}
+    wanted = needs.get(type(action), value)
+    rule = f"GI-C{wanted}"
+    if wanted != value:
+        return rule, f"{action} is the {wanted}-card's special action; this is a {value}-card"
+    pay = getattr(action, "pay", "barrel")
+    if pay not in payments(state):
+        if pay == "barrel":
+            return rule, "you have no barrel to pay with"
+        return "option sails_may_sink", "paying 2 sail fields would sink your ship"
+    if isinstance(action, Hunt):
+        return rule, "the bag is empty"
+    if isinstance(action, ExtraPirate):
+        return rule, "the line has no free field for a second pirate"
+    assert isinstance(action, Relocate)
+    if state.occupant[action.source] != p:
+        return rule, f"no pirate of yours stands on {cell_name(action.source)}"
+    return rule, "no island field is empty"

@@ -1,0 +1,182 @@
+"""Glory Islands positions as action lists (TOML or JSON), replayed from the start.
+
+A scenario file::
+
+    players = 2
+    seed = 7                 # optional: draws the treasure tiles the list does not name
+    board = "my-board.toml"  # optional component file, relative to this file (default: bundled)
+    actions = [              # each as the action prints (see models.gloryislands.actions),
+      "p0 play red-5",       # optionally after "pN " naming the player whose decision it is
+      "p1 play blue-3a",     # (checked); secret choices are made in seat order
+      "p0 move 2 stopover",  # turns follow the cards: highest first (GI-R3)
+      "p0 place e3",
+      "p0 move 3",
+      "p0 place g... ",
+      "treasure coins",      # chance: the tile drawn (two for a chest, three for a hunt)
+      "treasure rubies",
+      "p1 keep rubies",
+    ]
+
+    [options]                # optional rule options (see GloryIslandsOptions); in TOML this
+    first_tie = "places_covered"  # table comes after the top-level keys
+
+The list may stop anywhere: at a decision, at a chance node, between rounds. At a chance node
+the next entry must name the tile (``treasure KIND``); with a ``seed`` an entry that does not is
+drawn from a generator seeded with it instead (so a list may leave the draws to chance). An
+illegal action is a one-line error naming the entry, the action and the rule it breaks
+(``s.toml: actions[4]: round 1: move 6 is not legal: GI-A1: ...``); so is a malformed field
+(numbers are integers, actions strings; unknown keys are refused).
+
+>>> state = replay({"players": 2, "actions": ["p0 play red-5", "p1 play blue-1"]})
+>>> state.phase, state.player, [str(a) for a in state.legal_actions()][:2]
+('move', 0, ['move 1', 'move 2'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+import pydantic
+from annotated_types import Len, MinLen
+from pydantic import StrictInt, StrictStr
+
+from models.core import make_rng
+from models.data import parse_json, parse_toml, read_text, validate
+from models.errors import AtollError, IllegalActionError
+from models.gloryislands.actions import Treasure, parse_action
+from models.gloryislands.boardfile import load_board
+from models.gloryislands.components import Components
+from models.gloryislands.game import GloryIslands
+from models.gloryislands.options import GloryIslandsOptions
+from models.gloryislands.rules import GloryIslandsState
+
+_CONFIG = pydantic.ConfigDict(extra="forbid")
+_FileName = Annotated[StrictStr, MinLen(1)]
+_Entry = Annotated[StrictStr, Len(1, 200)]
+_WHO = re.compile(r"p(\d)\s+(.*)\Z", re.S)
+#: Entries in one scenario: a whole 4-player game has about 250 actions.
+MAX_ACTIONS = 5000
+
+
+class Scenario(pydantic.BaseModel):
+    """The top level of a scenario file (actions are read one by one, to name them)."""
+
+    model_config = _CONFIG
+    players: StrictInt
+    seed: StrictInt | None = None
+    board: _FileName | None = None
+    options: dict[str, Any] = {}
+    actions: Annotated[list[_Entry], Len(0, MAX_ACTIONS)] = []
+
+
+def load_scenario(path: str | Path) -> GloryIslandsState:
+    """Read a scenario file (``.toml`` or ``.json``) and replay it."""
+    path = Path(path)
+    text = read_text(path)
+    data = (
+        parse_json(text, source=path) if path.suffix == ".json" else parse_toml(text, source=path)
+    )
+    if not isinstance(data, dict):
+        raise AtollError("must be a table of players, options and actions", source=path)
+    return replay(data, source=path)
+
+
+def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> GloryIslandsState:
+    """Build the game the scenario describes and apply its actions; returns the state reached."""
+    scenario: Scenario = validate(Scenario, data, source=source)
+    try:
+        options = GloryIslandsOptions.from_mapping(scenario.options, source=source)
+    except AtollError as exc:
+        raise exc.located(source, entry="options") from None
+    board = _board(scenario.board, source)
+    try:
+        state = GloryIslands(scenario.players, options, board).new_initial_state()
+    except AtollError as exc:
+        raise exc.located(source) from None
+    rng = make_rng(scenario.seed) if scenario.seed is not None else None
+    for i, entry in enumerate(scenario.actions):
+        try:
+            play_entry(state, entry, rng)
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                exc.message,
+                rule=exc.rule,
+                action=exc.action,
+                source=source,
+                entry=f"actions[{i}]",
+                field=exc.entry,
+            ) from None
+        except AtollError as exc:
+            raise AtollError(exc.message, source=source, entry=f"actions[{i}]") from None
+    return state
+
+
+def _board(name: str | None, source: str | Path) -> Components | None:
+    """The component file a scenario names (``None``: the bundled one); an error in it names
+    the scenario and its field, then the file, entry and field inside it."""
+    if name is None:
+        return None
+    base = Path(source).parent if isinstance(source, Path) else Path.cwd()
+    try:
+        return load_board(base / name)
+    except AtollError as exc:
+        raise AtollError(exc.one_line(), source=source, field="board") from None
+
+
+def play_entry(state: GloryIslandsState, entry: str, rng: Any = None) -> None:
+    """Apply one entry of an action list; at a chance node an entry that names no tile is
+    preceded by draws from ``rng`` (an error without one)."""
+    who, text = _split(entry)
+    action = parse_action(text)
+    while state.is_chance_node() and not isinstance(action, Treasure):
+        if rng is None:
+            raise AtollError(
+                f"{entry!r}: chance draws a treasure tile first: name it (treasure KIND; "
+                f"in the bag: {_bag(state)}), or give the scenario a seed"
+            )
+        state.apply(state.sample_chance(rng))
+    if who is not None and who != state.current_player() and not state.is_terminal():
+        rule = "GI-R1" if state.phase == "choose" else "GI-R3"
+        raise IllegalActionError(
+            f"{entry!r} is not legal: {rule}: it is player {state.current_player()}'s decision "
+            f"({state.phase}), not player {who}'s",
+            rule=rule,
+            action=action,
+        )
+    state.apply(action)
+
+
+def _split(entry: str) -> tuple[int | None, str]:
+    found = _WHO.match(entry.strip())
+    if found:
+        return int(found.group(1)), found.group(2)
+    return None, entry
+
+
+def _bag(state: GloryIslandsState) -> str:
+    kinds = state.board.treasure_kinds
+    return ", ".join(f"{n} {k}" for k, n in zip(kinds, state.bag, strict=True) if n) or "none"
+
+
+def pending(state: GloryIslandsState) -> dict[str, Any]:
+    """The decision the state waits for: whose, what, and the options."""
+    if state.phase == "over":
+        return {"decision": "none: the game is over"}
+    if state.phase == "draw":
+        return {
+            "decision": "draw",
+            "drawer": state.player,
+            "tiles_to_draw": state.to_draw,
+            "bag": state.bag_total,
+        }
+    return {
+        "decision": state.phase,
+        "player": state.player,
+        "options": [str(a) for a in state.legal_actions()],
+    }
+
+
+__all__ = ["Scenario", "load_scenario", "pending", "play_entry", "replay"]

@@ -1,0 +1,146 @@
+"""What a study records of a Glory Islands game, and the game's quick estimate of a position.
+
+The column names and meanings are :data:`GAME_COLUMNS` and :data:`PLAYER_COLUMNS` (the game's
+``GameInfo`` hands them to studies, which document their tables with them). Fame is split by
+source so a designer sees where it comes from; the sources add up to the player's fame.
+
+>>> from models.core import load_game, make_rng, random_playout
+>>> state = load_game("gloryislands", 2).new_initial_state()
+>>> _ = random_playout(state, make_rng(4))
+>>> row = player_summary(state, 0)
+>>> sum(row[f"fame_{s}"] for s in SOURCES) == row["fame"]
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from models.gloryislands.events import END_SOURCES, FAME_SOURCES, SOURCES
+from models.gloryislands.events import GloryIslandsEvent as EV
+from models.gloryislands.scoring import treasure_fame
+
+if TYPE_CHECKING:
+    from models.gloryislands.rules import GloryIslandsState
+
+_SOURCE_TEXT = {
+    "pirate_fields": "placing pirates on pirate fields (GI-W1)",
+    "lines": "pirates on pirate fields in the line where a ship stopped (GI-A3)",
+    "islands": "island scorings (GI-I1..I5)",
+    "compass": "the compass bonus (GI-X1)",
+    "home": "the home bonus (GI-X2)",
+    "pirates_on_board": "end scoring: pirates still on the board (GI-F1)",
+    "sail_track": "end scoring: the sail-track field (GI-F2)",
+    "treasures": "end scoring: treasure sets (GI-F3)",
+    "barrels": "end scoring: barrels held (GI-F4)",
+}
+
+GAME_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("rounds", "rounds played"),
+    ("ended", "why the game ended (GI-G1, or every ship sank)"),
+    ("sunk", "ships sunk on the sail track (GI-R2)"),
+    ("island_scorings", "islands scored (GI-I1)"),
+    ("island_ties", "island scorings decided by a tie rule (GI-I2..I5)"),
+    ("compass_order", "seats in the order they reached the compass field, comma-separated"),
+    ("home_order", "seats in the order they reached home, comma-separated"),
+    ("swaps", "card swaps at round ends (GI-E1)"),
+    ("no_place", "placements that found the line full (GI-A6)"),
+    ("treasures_left", "treasure tiles left in the bag"),
+    ("barrels_left", "barrels left in the supply"),
+)
+
+PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("colour", "the colour of the player's sail cards"),
+    ("fame", "fame at the end (or so far)"),
+    *((f"fame_{s}", f"fame from {_SOURCE_TEXT[s]}") for s in SOURCES),
+    ("sunk", "whether the player's ship sank (GI-R2)"),
+    ("route", "route fields sailed (the route has 24)"),
+    ("sail_field", "the sail-track field reached"),
+    ("treasures", "treasure tiles held"),
+    ("barrels", "barrels held"),
+    ("pirates_on_board", "pirates on the board"),
+    ("compass_place", "1 for the first ship at the compass, 2 the second...; 0 if never"),
+    ("home_place", "likewise for home"),
+)
+
+#: Weight of each route field sailed in :func:`estimate` (a ship ahead gets bonuses first).
+PROGRESS_WEIGHT = 0.2
+
+
+def fame_by_source(state: GloryIslandsState, player: int) -> dict[str, int]:
+    """The player's fame split by source, from the log."""
+    found = dict.fromkeys(SOURCES, 0)
+    for event in state.log:
+        source = FAME_SOURCES.get(event.kind)  # type: ignore[call-overload]
+        if source is not None:
+            found[source] += event.data["fame"].get(player, 0)
+        elif event.kind is EV.END_SCORING and event.player == player:
+            for name in END_SOURCES:
+                found[name] += event.data[name]
+    return found
+
+
+def game_summary(state: GloryIslandsState) -> dict[str, Any]:
+    """The games-table row of a Glory Islands game (see :data:`GAME_COLUMNS`)."""
+    islands = [e for e in state.log if e.kind is EV.ISLAND]
+    return {
+        "rounds": state.round,
+        "ended": state.ended,
+        "sunk": sum(state.sunk),
+        "island_scorings": len(islands),
+        "island_ties": sum(e.data["rule"] != "GI-I1" for e in islands),
+        "compass_order": ",".join(map(str, state.compass_order)),
+        "home_order": ",".join(map(str, state.home_order)),
+        "swaps": sum(e.kind is EV.SWAP for e in state.log),
+        "no_place": sum(e.kind is EV.NO_PLACE for e in state.log),
+        "treasures_left": state.bag_total,
+        "barrels_left": state.barrel_supply,
+    }
+
+
+def player_summary(state: GloryIslandsState, player: int) -> dict[str, Any]:
+    """The players-table row of one player (see :data:`PLAYER_COLUMNS`)."""
+    row: dict[str, Any] = {
+        "colour": state.board.colours[player],
+        "fame": state.fame[player],
+    }
+    row.update({f"fame_{s}": n for s, n in fame_by_source(state, player).items()})
+    row.update(
+        sunk=state.sunk[player],
+        route=state.progress[player],
+        sail_field=state.sails[player],
+        treasures=sum(state.held[player]),
+        barrels=state.barrels[player],
+        pirates_on_board=len(state.pirates_at[player]),
+        compass_place=_place(state.compass_order, player),
+        home_place=_place(state.home_order, player),
+    )
+    return row
+
+
+def _place(order: list[int], player: int) -> int:
+    return order.index(player) + 1 if player in order else 0
+
+
+def estimate(state: GloryIslandsState) -> tuple[float, ...]:
+    """Each player's estimated final fame: fame so far plus what end scoring would give now —
+    treasure sets (GI-F3), barrels (GI-F4), pirates on the board (GI-F1), the sail-track field
+    (GI-F2) — and :data:`PROGRESS_WEIGHT` per route field sailed. A sunk ship that cannot win
+    is valued with the sail track's last field. Cheap: a few sums per player, the treasure sets
+    remembered per multiset. At the end: the final scores."""
+    if state.scores is not None:
+        return state.scores
+    board = state.board
+    track, last, length = board.sail_track, len(board.sail_track) - 1, len(board.route)
+    out = []
+    for p in range(len(state.fame)):
+        value = (
+            state.fame[p]
+            + treasure_fame(state.held[p], board.set_fame)
+            + state.barrels[p]
+            + len(state.pirates_at[p])
+            + track[min(state.sails[p], last)]
+            + PROGRESS_WEIGHT * min(state.progress[p], length)
+        )
+        out.append(float(value))
+    return tuple(out)

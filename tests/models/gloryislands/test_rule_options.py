@@ -1,0 +1,140 @@
+"""The Glory Islands readings the text leaves open, each a rule option with a documented default
+(see models/gloryislands/options.py for the sources)."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.errors import AtollError
+from models.gloryislands import rounds
+from models.gloryislands.options import GloryIslandsOptions
+from tests.models.gloryislands.helpers import act, advance, events, new, occupy, options_text
+
+
+def test_defaults_are_the_literal_readings() -> None:
+    assert GloryIslandsOptions().to_dict() == {
+        "sunk_can_win": False,
+        "sunk_pirates": "stay",
+        "sails_may_sink": True,
+        "first_tie": "first_second",
+        "all_tied_pool": "all_places",
+        "sole_owner": "first_place",
+    }
+
+
+@pytest.mark.parametrize(
+    "bad", [{"sunk_can_win": "yes"}, {"first_tie": "second"}, {"sunk_pirates": 1}, {"x": 1}]
+)
+def test_bad_options_are_one_line_errors(bad: dict[str, object]) -> None:
+    with pytest.raises(AtollError) as info:
+        GloryIslandsOptions.from_mapping(bad)
+    assert "\n" not in str(info.value)
+
+
+def _sink_player_0(**options: object) -> object:
+    state = new(2, **options)
+    occupy(state, {"b2": 0, "e4": 0})
+    state.sails[0] = len(state.board.sail_track) - 1
+    state.held[0], state.bag, state.bag_total = [4] * 5, [3] * 5, 15  # 60 fame of treasure
+    act(state, "p0 play red-1", "p1 play blue-5")
+    return state
+
+
+def test_GI_R2_sunk_can_win_default_false_a_sunk_ship_is_out() -> None:
+    state = _sink_player_0()
+    rounds.finish(state, "test")
+    assert state.returns()[0] > state.returns()[1]
+    assert state.outcome().winners == (1,)
+
+
+def test_GI_R2_sunk_can_win_true_his_fame_competes() -> None:
+    state = _sink_player_0(sunk_can_win=True)
+    rounds.finish(state, "test")
+    assert state.outcome().winners == (0,)
+
+
+def test_GI_R2_sunk_pirates_stay_by_default() -> None:
+    state = _sink_player_0()
+    assert state.supply[0] == 3 and len(state.pirates_at[0]) == 2
+    assert events(state, "sunk") == [{"removed": 0}]
+
+
+def test_GI_R2_sunk_pirates_removed() -> None:
+    state = _sink_player_0(sunk_pirates="removed")
+    assert state.supply[0] == 5 and state.pirates_at[0] == []
+    assert events(state, "sunk") == [{"removed": 2}]
+
+
+def _at_the_special(**options: object) -> object:
+    state = new(2, **options)
+    state.barrels, state.barrel_supply = [0, 1], 7
+    state.sails[0] = len(state.board.sail_track) - 4  # a 3-card leaves 1 field: 2 more sink
+    act(state, "p0 play red-3a", "p1 play blue-1", "p0 move 2", "p0 place c3")
+    return state
+
+
+def test_GI_C3_sails_may_sink_default_true_paying_sails_can_sink() -> None:
+    state = _at_the_special()
+    assert options_text(state) == ["pass", "extra pirate paying sails"]
+    act(state, "p0 extra pirate paying sails")
+    assert state.sunk[0] and state.player == 1  # out at once: no second pirate
+    assert events(state, "sails")[-1]["sunk"] is True
+    assert state.supply[0] == 4
+
+
+def test_GI_C3_sails_may_sink_false_no_payment_that_sinks() -> None:
+    state = _at_the_special(sails_may_sink=False)
+    assert state.player == 1  # nothing left to pay with: the turn ended
+    with pytest.raises(AtollError):
+        act(_at_the_special(sails_may_sink=False), "p1 extra pirate paying sails")
+
+
+def _skull_cove_tied(**options: object) -> dict[int, int]:
+    """Skull Cove (d2 e2 f2 e3; 8/4/2) filled two and two: every player present is tied."""
+    state = new(2, **options)
+    occupy(state, {"d2": 0, "e2": 1, "f2": 1})
+    act(state, "p0 play red-4", "p1 play blue-1", "p0 move 4", "p0 place e3", "p0 pass")
+    (island,) = events(state, "island")
+    assert island["rule"] == "GI-I5"
+    return island["fame"]  # type: ignore[no-any-return]
+
+
+def test_GI_I5_all_tied_pool_default_all_places() -> None:
+    assert _skull_cove_tied() == {0: 8, 1: 7}  # (8 + 4 + 2) / 2, +1 for the trigger
+
+
+def test_GI_I5_all_tied_pool_places_covered() -> None:
+    assert _skull_cove_tied(all_tied_pool="places_covered") == {0: 7, 1: 6}  # (8 + 4) / 2
+
+
+def _gull_rock_alone(**options: object) -> dict[int, int]:
+    state = new(2, **options)
+    occupy(state, {"b2": 0})
+    act(state, "p0 play red-2", "p1 play blue-1", "p0 move 2", "p0 place c2")
+    act(state, "treasure coins", "treasure coins", "p0 keep coins", "p0 pass")
+    return events(state, "island")[0]["fame"]  # type: ignore[no-any-return]
+
+
+def test_GI_I5_sole_owner_default_first_place() -> None:
+    assert _gull_rock_alone() == {0: 4}
+
+
+def test_GI_I5_sole_owner_all_tied() -> None:
+    assert _gull_rock_alone(sole_owner="all_tied") == {0: 7}  # 4 + 2 + 0, +1 trigger
+
+
+def test_GI_I2_first_tie_places_covered_for_three_tied() -> None:
+    from models.gloryislands.scoring import island_fame
+
+    three = {0: 2, 1: 2, 2: 2, 3: 1}
+    literal = island_fame(three, (12, 6, 3), trigger=3, options=GloryIslandsOptions())
+    covered = island_fame(
+        three, (12, 6, 3), trigger=3, options=GloryIslandsOptions(first_tie="places_covered")
+    )
+    assert literal[0] == {0: 6, 1: 6, 2: 6, 3: 3}  # (12 + 6) / 3; the 4th player is "3rd"
+    assert covered[0] == {0: 7, 1: 7, 2: 7, 3: 0}  # (12 + 6 + 3) / 3; he is 4th
+
+
+def test_options_are_recorded_in_the_setup_event() -> None:
+    state = advance(new(2, first_tie="places_covered"), rounds=0)
+    assert state.log[0].data["options"]["first_tie"] == "places_covered"
