@@ -23,7 +23,7 @@ def test_report_is_one_file_beside_the_data(
 ) -> None:
     out = tmp_path / "study"
     common = ["southseas", "report", "--games", "16", "--players", "3", "--seed", "9"]
-    status, text, err = run(
+    status, _text, err = run(
         capsys, *common, "--agents", "greedy,random", "--workers", "2", "--out", out
     )
     assert status == 0, err
