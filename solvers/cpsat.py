@@ -30,7 +30,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from ortools.sat.python import cp_model
 
@@ -119,7 +119,7 @@ def _signals_stop(solver: cp_model.CpSolver) -> Iterator[Callable[[], bool]]:
 
     def watch() -> None:
         while not done.is_set():
-            ready, _, _ = select.select([reader], [], [], 0.05)
+            ready, _, _ = select.select([reader], [], [], 0.5)
             if ready:
                 for signum in reader.recv(64):
                     if signum in _STOPPING:
@@ -133,6 +133,8 @@ def _signals_stop(solver: cp_model.CpSolver) -> Iterator[Callable[[], bool]]:
         yield lambda: bool(caught)
     finally:
         done.set()
+        with suppress(OSError):
+            writer.send(b"\0")  # wake the watcher now (0 is no signal), not at its next poll
         watcher.join()
         signal.set_wakeup_fd(previous)
         reader.close()
