@@ -163,13 +163,30 @@ def add_study_commands(group: click.Group, game: str) -> None:
 
     @group.command("report")
     @_study_options
-    def report_cmd(out_dir: str, option_pairs: tuple[str, ...], **kw: Any) -> None:
-        """Play (or --resume) a study and write --out/report.html beside its data."""
+    @click.option(
+        "--no-variants",
+        is_flag=True,
+        help="Do not replay the game's rule variants (what each rule is worth) beside the study.",
+    )
+    def report_cmd(
+        out_dir: str, option_pairs: tuple[str, ...], no_variants: bool, **kw: Any
+    ) -> None:
+        """Play (or --resume) a study and write --out/report.html beside its data.
+
+        Where the game declares rule variants (amulets off, a special action off...), each is
+        replayed on the same seeds into --out/variants/NAME so the report can show what the
+        rule is worth; --no-variants skips them."""
         from analyses.report import write_report
+        from analyses.variants import applied, declared, redundant
 
         config = _config(game, kw, option_pairs)
         _, store = _run(config, Path(out_dir), kw)
-        path = write_report(store, Path(out_dir) / "report.html")
+        played = {}
+        for slug, variant in ({} if no_variants else declared(game)).items():
+            if not redundant(config, variant):
+                folder = Path(out_dir) / "variants" / slug
+                played[slug] = (variant, _run(applied(config, variant), folder, kw)[1])
+        path = write_report(store, Path(out_dir) / "report.html", played)
         click.echo(f"wrote {path}")
 
     @group.command("compare")

@@ -4,7 +4,9 @@ note on any reconstructed component data.
 
 Sections every game gets: outcome by seat, agents (win rates, head-to-head, time per move),
 scores, game length, how often each event happens, games needed for a margin, failures. A game
-adds its own sections through ``analyses.reports.<game>.sections(frames, record)``.
+adds its own sections through ``analyses.reports.<game>.sections(frames, record)``, and rule
+variants to replay on the same seeds (:mod:`analyses.variants`) get a section of what each rule
+is worth.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -26,6 +28,7 @@ import dataclasses
 import importlib
 import io
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +39,7 @@ from matplotlib.figure import Figure
 
 from analyses import stats
 from analyses.frames import StudyFrames
+from analyses.variants import Variant, VariantRun, effects
 from models.core import game_info
 from models.files import write_bytes_atomically
 
@@ -263,7 +267,41 @@ def errors_section(frames: StudyFrames, record: dict[str, Any]) -> Section | Non
 GENERIC = (outcome_section, agents_section, scores_section, length_section, events_section)
 
 
-def build_sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:
+def variants_section(frames: StudyFrames, variants: Mapping[str, VariantRun]) -> Section:
+    """What each rule variant changes, game by game on the same seeds (paired intervals)."""
+    section = Section(
+        "What each rule is worth",
+        "Each variant replays the study's games from the same seeds with the same agents in "
+        "the same seats, one rule changed; a difference is the variant minus the study, game "
+        "by game, with its 95% interval. 'clear' marks an interval that excludes 0.",
+    )
+    for run in variants.values():
+        table = effects(frames, run.frames)
+        if table.empty:
+            section.notes.append(f"{run.variant.label}: fewer than 2 games to pair.")
+            continue
+        shown = pd.DataFrame(
+            {
+                "measure": table["metric"],
+                "study [95% CI]": table["baseline"].map(estimate_cell),
+                "variant [95% CI]": table["variant"].map(estimate_cell),
+                "difference [95% CI]": table["difference"].map(estimate_cell),
+                "clear": table["clear"].map({True: "yes", False: ""}),
+                "games": table["n"],
+            }
+        )
+        options = json.dumps(dict(run.variant.options), sort_keys=True)
+        section.tables.append(
+            (f"{run.variant.label} (options {options})", table_html(shown, index=False))
+        )
+    return section
+
+
+def build_sections(
+    frames: StudyFrames,
+    record: dict[str, Any],
+    variants: Mapping[str, VariantRun] | None = None,
+) -> list[Section]:
     game = record["config"]["game"]
     found = [make(frames, record) for make in GENERIC]
     try:
@@ -272,6 +310,11 @@ def build_sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]
         module = None
     if module is not None:
         found.extend(module.sections(frames, record))
+    if variants:
+        custom = getattr(module, "variant_sections", None)
+        found.extend(
+            custom(frames, record, variants) if custom else [variants_section(frames, variants)]
+        )
     found.append(planning_section(frames, record))
     failed = errors_section(frames, record)
     return found + ([failed] if failed else [])
@@ -315,10 +358,17 @@ def render(template: str, **context: Any) -> str:
     return env.get_template(template).render(**context)
 
 
-def write_report(store: Any, path: Path) -> Path:
-    """Render the report of the study in ``store`` to ``path`` (atomically)."""
+def write_report(
+    store: Any, path: Path, variants: Mapping[str, tuple[Variant, Any]] | None = None
+) -> Path:
+    """Render the report of the study in ``store`` to ``path`` (atomically); ``variants`` maps
+    a slug to a rule variant and the store it was played into (:mod:`analyses.variants`)."""
     record = store.record
     frames = store.frames()
+    runs = {
+        slug: VariantRun(variant, variant_store.frames(), variant_store.record["options"])
+        for slug, (variant, variant_store) in (variants or {}).items()
+    }
     info = game_info(record["config"]["game"])
     html = render(
         "report.html.j2",
@@ -326,7 +376,7 @@ def write_report(store: Any, path: Path) -> Path:
         subtitle=f"{len(frames.games)} games of {record['config']['players']} players",
         warnings=warnings_of(record),
         facts=facts_of(frames, record),
-        sections=build_sections(frames, record),
+        sections=build_sections(frames, record, runs),
         version=record.get("atoll", "?"),
     )
     return write_bytes_atomically(path, html.encode("utf-8"))

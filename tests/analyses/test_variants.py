@@ -1,0 +1,66 @@
+"""Rule variants beside a report's study: same seeds, paired effects, stored and resumable."""
+
+from __future__ import annotations
+
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from analyses import variants
+from analyses.cli import main
+from analyses.store import StudyStore
+from analyses.study import StudyConfig, run_study
+from analyses.variants import Variant, applied, effects, redundant
+
+
+def _play(folder: Path, config: StudyConfig) -> StudyStore:
+    store = StudyStore.create(folder, config)
+    run_study(config, store=store)
+    return store
+
+
+def test_a_variant_equal_to_the_study_has_no_effect(tmp_path: Path) -> None:
+    base = StudyConfig("southseas", players=2, agents=("greedy", "random"), games=6, seed=4)
+    same = Variant("the published recall", {"recall": "any_turn"})
+    a = _play(tmp_path / "a", base).frames()
+    b = _play(tmp_path / "b", applied(base, same)).frames()
+    table = effects(a, b)
+    assert set(table["metric"]) >= {"win share of greedy", "win share of random", "moves per game"}
+    for diff in table["difference"]:
+        assert diff.value == 0 and diff.n == 6
+
+
+def test_a_changed_rule_is_measured_game_by_game(tmp_path: Path) -> None:
+    base = StudyConfig("southseas", players=2, games=8, seed=5)
+    never = Variant("no recall", {"recall": "never"})
+    assert not redundant(base, never) and redundant(applied(base, never), never)
+    a = _play(tmp_path / "a", base).frames()
+    b = _play(tmp_path / "b", applied(base, never)).frames()
+    row = effects(a, b).set_index("metric").loc["moves per game"]
+    moves_a = a.games.set_index("game")["moves"]
+    moves_b = b.games.set_index("game")["moves"]
+    assert row["difference"].value == pytest.approx((moves_b - moves_a).mean())
+    assert row["n"] == 8
+
+
+def test_report_replays_the_declared_variants(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    declared = {"no-recall": Variant("without taking islanders back", {"recall": "never"})}
+    monkeypatch.setattr(variants, "declared", lambda game: declared)
+    out = tmp_path / "study"
+    common = ["southseas", "report", "--games", "6", "--players", "2", "--seed", "3"]
+    status = main([*common, "--workers", "1", "--out", str(out)])
+    _, err = capsys.readouterr()
+    assert status == 0, err
+    assert (out / "variants" / "no-recall" / "study.json").exists()
+    variant = StudyStore.open(out / "variants" / "no-recall")
+    assert variant.config.options == {"recall": "never"} and variant.config.seed == 3
+    html = unescape((out / "report.html").read_text(encoding="utf-8"))
+    assert "What each rule is worth" in html and "without taking islanders back" in html
+    # --resume continues study and variants alike; --no-variants leaves the section out
+    status = main([*common, "--workers", "1", "--out", str(out), "--resume", "--no-variants"])
+    assert status == 0
+    html = unescape((out / "report.html").read_text(encoding="utf-8"))
+    assert "What each rule is worth" not in html
