@@ -1,4 +1,5 @@
-"""``atoll gloryislands ...``: the component file drawn, and scenarios replayed.
+"""``atoll gloryislands ...``: the component file drawn, scenarios replayed and pictures drawn
+(``render``); ``study``, ``report`` and ``compare`` come from :mod:`analyses.cli_study`.
 
 >>> from click.testing import CliRunner
 >>> result = CliRunner().invoke(gloryislands, ["board"])
@@ -9,10 +10,14 @@ True
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import click
 
+from analyses.outputs import refuse_overwriting_input
+from models.data import parse_toml, read_text
+from models.errors import AtollError
 from models.gloryislands.boardfile import load_board
 from models.gloryislands.components import Components, cell_name
 from models.gloryislands.drawing import LEGEND, draw_board
@@ -122,6 +127,56 @@ def replay_cmd(scenario: str, as_json: bool, show_events: bool) -> None:
         click.echo("events:")
         for event in snap["events"]:
             click.echo("  " + _describe_event(event))
+
+
+@gloryislands.command("render")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--out", "out_file", required=True, type=click.Path(dir_okay=False), help="PNG file to write."
+)
+@click.option(
+    "--step",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Draw the scenario after its first N actions (default: all of them).",
+)
+def render_cmd(file: str, out_file: str, step: int | None) -> None:
+    """Draw a scenario's position (or the empty board of a component file) to a PNG.
+
+    FILE is a scenario, as replay takes it (the position at its end, or after --step N
+    actions), or a component file (a board TOML with a [route] table: the board empty). The
+    picture shows the route, home and compass, the islands with the icon of each field, the
+    pirates and ships in their player's colour, each player's fame and the sail track with
+    every marker; a reconstructed board is labelled so.
+    """
+    from models.gloryislands.render import save_board_png
+
+    refuse_overwriting_input(out_file, file)
+    if not out_file.lower().endswith(".png"):
+        raise AtollError("the picture is written as PNG: name a .png file", field="--out")
+    subject: Any
+    if _is_board_file(file):
+        if step is not None:
+            raise AtollError("--step applies to a scenario, not to a component file", source=file)
+        subject = board = load_board(file)
+    else:
+        subject = load_scenario(file, steps=step)
+        board = subject.board
+    refuse_overwriting_input(out_file, board.source)
+    try:
+        path = save_board_png(subject, Path(out_file))
+    except OSError as exc:
+        raise AtollError(f"cannot write: {exc.strerror}", source=out_file) from None
+    click.echo(f"wrote {path}")
+
+
+def _is_board_file(file: str) -> bool:
+    """Whether ``file`` is a component file (TOML with a ``route`` table) or a scenario."""
+    path = Path(file)
+    if path.suffix == ".json":
+        return False
+    data = parse_toml(read_text(path), source=path)
+    return "route" in data and "actions" not in data
 
 
 def _player_line(snap: dict[str, Any], p: int) -> str:

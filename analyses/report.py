@@ -28,6 +28,7 @@ import dataclasses
 import importlib
 import io
 import json
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,13 @@ def table_html(frame: pd.DataFrame, *, index: bool = True) -> str:
 
 
 def estimate_cell(e: stats.Estimate, digits: int = 2) -> str:
+    """An estimate as ``value [low, high]``; with too few values for an interval, says so.
+
+    >>> estimate_cell(stats.mean([1, 2, 3])), estimate_cell(stats.mean([4]))
+    ('2.00 [-0.48, 4.48]', '4.00 (n=1: no interval)')
+    """
+    if math.isnan(e.low) or math.isnan(e.high):
+        return "–" if math.isnan(e.value) else f"{e.value:.{digits}f} (n={e.n}: no interval)"
     return f"{e.value:.{digits}f} [{e.low:.{digits}f}, {e.high:.{digits}f}]"
 
 
@@ -323,7 +331,8 @@ def build_sections(
 def warnings_of(record: dict[str, Any]) -> list[str]:
     """A visible line for every reconstructed component the study used."""
     return [
-        f"The {name} are a RECONSTRUCTION (atoll's, not the published list): {part['source']}. "
+        f"The {name} {'are' if name.endswith('s') else 'is'} a RECONSTRUCTION (atoll's, not "
+        f"the published {name}): {part['source']}. "
         "Every number here is about the reconstructed game."
         for name, part in record.get("components", {}).items()
         if part.get("reconstruction")

@@ -5,9 +5,11 @@ gives fame has ``fame`` ({player: amount}), so the fame of each player is the su
 (:func:`models.gloryislands.audit.fame_from_log`). ``data`` holds:
 
 * ``setup`` — players, options, component provenance and whether it is a reconstruction;
-* ``reveal`` — ``cards`` played ({player: card id}), the turn ``order`` (GI-R1, GI-R3) and
-  each marker's sail-track ``fields`` after paying the cards (GI-R2); the secret choices before
-  it are not logged (nobody sees them);
+* ``reveal`` — ``cards`` played ({player: card id}) with their ``values`` and ``colours``
+  ({player: ...}; after swaps a hand holds other colours' cards), the turn ``order`` (GI-R1,
+  GI-R3: equal values in it are ordered by the tie-breakers) and each marker's sail-track
+  ``fields`` after paying the cards (GI-R2); the secret choices before it are not logged
+  (nobody sees them);
 * ``sails`` — 2 fields paid for a special action (GI-C3, GI-C4): ``spent``, the marker's
   ``field``, the ``printed`` fame there, and ``sunk`` when it went past the last field;
 * ``sunk`` — the ship sank: the player is out (GI-R2); ``removed`` pirates by ``sunk_pirates``;

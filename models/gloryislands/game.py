@@ -67,6 +67,7 @@ class GloryIslands(Game):
         self.card_ids = tuple(c.id for c in self.board.cards)
         self.card_values = tuple(c.value for c in self.board.cards)
         self.card_ranks = tuple(c.rank for c in self.board.cards)
+        self.card_colours = tuple(c.colour for c in self.board.cards)
         self.card_of = self.board.card_index
         kinds = self.board.treasure_kinds
         self.treasures = tuple(Treasure(k) for k in kinds)
@@ -76,6 +77,8 @@ class GloryIslands(Game):
         self._plays: dict[tuple[int, ...], tuple[Play, ...]] = {}
         #: The one :class:`Place` of a pirate from supply, by cell.
         self.places = tuple(place(cell) for cell in range(49))
+        #: The card values whose special action the options leave on (GI-C2..C4).
+        self.specials = frozenset(self._options.special_actions())
         #: For a card value, the moves it allows (GI-A1; the 5-card's stopovers, GI-A2).
         self.move_actions: tuple[tuple[Move, ...], ...] = tuple(
             MOVES[1 : v + 1] + (STOPOVERS[1:5] if v == 5 else ()) for v in range(6)

@@ -1,9 +1,12 @@
-"""Glory Islands rule options: every reading the source text leaves open, with its default.
+"""Glory Islands rule options: every reading the source text leaves open, with its default, and
+switches for the special actions (GI-C2..C4) so a study measures what each is worth.
 
 >>> GloryIslandsOptions().first_tie
 'first_second'
 >>> GloryIslandsOptions.from_mapping({"sunk_can_win": True}).sunk_can_win
 True
+>>> GloryIslandsOptions.from_mapping({"hunt": False}).special_actions()
+(3, 4)
 """
 
 from __future__ import annotations
@@ -45,6 +48,17 @@ class GloryIslandsOptions(RuleOptions):
             participants" tied? ``first_place`` (default: one player is no tie; he takes 1st
             place fame) or ``all_tied`` (he takes the pooled fame of GI-I5 and the trigger
             bonus if he filled it).
+        hunt: GI-C2, the 2-card's treasure hunt (return a barrel, draw 3, keep 1). Default
+            true, as the rules have it; false: the 2-card has no special action.
+        extra_pirate: GI-C3, the 3-card's second pirate (a barrel or 2 sail fields). Default
+            true; false: the 3-card has none.
+        relocate: GI-C4, the 4-card's move of one's placed pirate to any empty island field
+            (a barrel or 2 sail fields). Default true; false: the 4-card has none.
+
+    The last three are switches rather than readings: with one off, the card still moves,
+    reaches and costs what it says, and the action is refused naming the option.
+    ``atoll gloryislands compare --option hunt=false`` plays the same seeds with and without
+    it, which measures what the special action is worth to the agents playing.
     """
 
     sunk_can_win: StrictBool = False
@@ -53,3 +67,11 @@ class GloryIslandsOptions(RuleOptions):
     first_tie: Literal["first_second", "places_covered"] = "first_second"
     all_tied_pool: Literal["all_places", "places_covered"] = "all_places"
     sole_owner: Literal["first_place", "all_tied"] = "first_place"
+    hunt: StrictBool = True
+    extra_pirate: StrictBool = True
+    relocate: StrictBool = True
+
+    def special_actions(self) -> tuple[int, ...]:
+        """The card values whose special action is switched on (of 2, 3 and 4)."""
+        switches = ((2, self.hunt), (3, self.extra_pirate), (4, self.relocate))
+        return tuple(value for value, on in switches if on)

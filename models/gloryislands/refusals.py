@@ -73,6 +73,9 @@ def _diagnose(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
     phase, p = state.phase, state.player
     if phase == "over":
         return "GI-G1", "the game is over"
+    switched = _switched_off(state, action)
+    if switched:
+        return switched
     rule, expects = _EXPECTS[phase]
     rule, expects = rule.format(v=state.value), expects.format(p=p, v=state.value)
     if not isinstance(action, _KINDS[phase]):
@@ -142,6 +145,23 @@ def _place_problem(state: GloryIslandsState, action: Place) -> tuple[str, str]:
         return "GI-A6", f"every field within {reach} is taken: the next free field is {free}"
     distance = line.index(action.cell) + 1
     return "GI-A5", f"{cell_name(action.cell)} is {distance} away; the range is {reach} ({free})"
+
+
+#: Each special action's option and rule (GI-C2..C4).
+_SWITCHES: dict[type, tuple[str, str]] = {
+    Hunt: ("hunt", "the 2-card's treasure hunt (GI-C2)"),
+    ExtraPirate: ("extra_pirate", "the 3-card's second pirate (GI-C3)"),
+    Relocate: ("relocate", "the 4-card's pirate move (GI-C4)"),
+}
+
+
+def _switched_off(state: GloryIslandsState, action: Hashable) -> tuple[str, str] | None:
+    """The refusal of a special action that the rule options switch off, if it is one."""
+    found = _SWITCHES.get(type(action))
+    if found is None or getattr(state.options, found[0]):
+        return None
+    name, what = found
+    return f"option {name}", f"{what} is switched off by the rule options ({name} = false)"
 
 
 def _special_problem(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:

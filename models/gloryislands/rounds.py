@@ -64,6 +64,8 @@ def reveal(state: GloryIslandsState) -> None:
         EV.REVEAL,
         player=None,
         cards={p: ids[chosen[p]] for p in playing},
+        values={p: values[chosen[p]] for p in playing},
+        colours={p: game.card_colours[chosen[p]] for p in playing},
         order=list(state.order),
         fields={p: sails[p] for p in playing},
     )

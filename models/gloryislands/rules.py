@@ -212,6 +212,12 @@ class GloryIslandsState(GameState):
 
         return resample(self, player, rng)  # type: ignore[return-value]
 
+    def _repr_png_(self) -> bytes:
+        """The board as a PNG, so a state shows itself in a notebook."""
+        from models.gloryislands.render import state_png  # matplotlib only when drawn
+
+        return state_png(self)
+
     def history(self) -> tuple[Hashable, ...]:
         return tuple(self._history)
 

@@ -72,8 +72,9 @@ class Scenario(pydantic.BaseModel):
     actions: Annotated[list[_Entry], Len(0, MAX_ACTIONS)] = []
 
 
-def load_scenario(path: str | Path) -> GloryIslandsState:
-    """Read a scenario file (``.toml`` or ``.json``) and replay it."""
+def load_scenario(path: str | Path, *, steps: int | None = None) -> GloryIslandsState:
+    """Read a scenario file (``.toml`` or ``.json``) and replay it (only its first ``steps``
+    entries, if given)."""
     path = Path(path)
     text = read_text(path)
     data = (
@@ -81,12 +82,20 @@ def load_scenario(path: str | Path) -> GloryIslandsState:
     )
     if not isinstance(data, dict):
         raise AtollError("must be a table of players, options and actions", source=path)
-    return replay(data, source=path)
+    return replay(data, source=path, steps=steps)
 
 
-def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> GloryIslandsState:
-    """Build the game the scenario describes and apply its actions; returns the state reached."""
+def replay(
+    data: Mapping[str, Any], *, source: str | Path = "<scenario>", steps: int | None = None
+) -> GloryIslandsState:
+    """Build the game the scenario describes and apply its actions (the first ``steps`` of
+    them, if given); returns the state reached."""
     scenario: Scenario = validate(Scenario, data, source=source)
+    if steps is not None and not 0 <= steps <= len(scenario.actions):
+        count = len(scenario.actions)
+        raise AtollError(
+            f"--step {steps}: the scenario has {count} actions (0 to {count})", source=source
+        )
     try:
         options = GloryIslandsOptions.from_mapping(scenario.options, source=source)
     except AtollError as exc:
@@ -97,7 +106,7 @@ def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> Glo
     except AtollError as exc:
         raise exc.located(source) from None
     rng = make_rng(scenario.seed) if scenario.seed is not None else None
-    for i, entry in enumerate(scenario.actions):
+    for i, entry in enumerate(scenario.actions[:steps]):
         try:
             play_entry(state, entry, rng)
         except IllegalActionError as exc:

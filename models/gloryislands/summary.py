@@ -54,6 +54,13 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("fame", "fame at the end (or so far)"),
     *((f"fame_{s}", f"fame from {_SOURCE_TEXT[s]}") for s in SOURCES),
     ("sunk", "whether the player's ship sank (GI-R2)"),
+    ("sunk_round", "the round the ship sank in; 0 if it never did"),
+    (
+        "sunk_by",
+        "what sank it: 'card' (the sail card's cost at the reveal, GI-R2) or 'special' (2 sail "
+        "fields paid for a special action, GI-C3/C4); empty if it never sank",
+    ),
+    ("opening_card", "the value (1-5) of the sail card the player played in round 1"),
     ("route", "route fields sailed (the route has 24)"),
     ("sail_field", "the sail-track field reached"),
     ("treasures", "treasure tiles held"),
@@ -107,6 +114,8 @@ def player_summary(state: GloryIslandsState, player: int) -> dict[str, Any]:
     row.update({f"fame_{s}": n for s, n in fame_by_source(state, player).items()})
     row.update(
         sunk=state.sunk[player],
+        **_sinking(state, player),
+        opening_card=_opening_card(state, player),
         route=state.progress[player],
         sail_field=state.sails[player],
         treasures=sum(state.held[player]),
@@ -116,6 +125,25 @@ def player_summary(state: GloryIslandsState, player: int) -> dict[str, Any]:
         home_place=_place(state.home_order, player),
     )
     return row
+
+
+def _sinking(state: GloryIslandsState, player: int) -> dict[str, Any]:
+    """When and how the player's ship sank: the ``sunk`` event, and whether the ``sails``
+    event just before it was his payment for a special action."""
+    before = None
+    for event in state.log:
+        if event.kind is EV.SUNK and event.player == player:
+            paid = before is not None and before.kind is EV.SAILS and before.player == player
+            return {"sunk_round": event.turn, "sunk_by": "special" if paid else "card"}
+        before = event
+    return {"sunk_round": 0, "sunk_by": ""}
+
+
+def _opening_card(state: GloryIslandsState, player: int) -> int:
+    for event in state.log:
+        if event.kind is EV.REVEAL:
+            return int(event.data["values"].get(player, 0))
+    return 0
 
 
 def _place(order: list[int], player: int) -> int:

@@ -16,6 +16,8 @@ Readings fixed here (the texts give no alternative worth an option):
   with one's own pirate on the board and an empty island field.
 * A special action paid with sail fields that sink the ship ends the turn at once (the player
   is out, GI-R2); nothing is placed or moved.
+* A special action switched off by its option (``hunt``, ``extra_pirate``, ``relocate``) is
+  never offered: the card's turn ends after its reward.
 """
 
 from __future__ import annotations
@@ -263,7 +265,7 @@ def after_reward(state: GloryIslandsState) -> None:
 def special(state: GloryIslandsState) -> None:
     """Offer the card's special action, or end the turn when there is none to take."""
     player, value = state.player, state.value
-    if value < 2 or value > 4:
+    if value not in state.game.specials:  # a 1- or 5-card, or switched off by an option
         end_turn(state)
         return
     actions: list[Action] = [PASS]

@@ -111,3 +111,82 @@ def test_board_with_a_broken_file_exits_2(
     path.write_text("reconstruction = true\n")
     status, _, err = run(capsys, "gloryislands", "board", "--board", str(path))
     assert status == 2 and f"{path}: route: Field required" in err
+
+
+# -- render -------------------------------------------------------------------------------------
+OPENING = ROOT / "examples" / "gloryislands" / "opening-round.toml"
+BOARD = ROOT / "models" / "gloryislands" / "data" / "board.toml"
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        image.load()  # decodes the whole picture, not only the header
+        return image.size
+
+
+@pytest.mark.parametrize(
+    ("source", "extra"), [(OPENING, ()), (OPENING, ("--step", "5")), (BOARD, ())]
+)
+def test_render_writes_a_png_that_decodes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, source: Path, extra: tuple[str, ...]
+) -> None:
+    out = tmp_path / "pictures" / "gi.png"
+    status, text, err = run(
+        capsys, "gloryislands", "render", str(source), "--out", str(out), *extra
+    )
+    assert (status, err) == (0, "") and text.strip() == f"wrote {out}"
+    assert _png_size(out) == (1200, 960)  # 12 x 9.6 inches at 100 dpi
+    assert [p.name for p in out.parent.iterdir()] == ["gi.png"]  # no temporary left behind
+
+
+def test_render_step_draws_an_earlier_position(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pictures = {}
+    for step in ("0", "5", None):
+        out = tmp_path / f"gi-{step}.png"
+        extra = ("--step", step) if step else ()
+        assert (
+            run(capsys, "gloryislands", "render", str(OPENING), "--out", str(out), *extra)[0] == 0
+        )
+        pictures[step] = out.read_bytes()
+    assert len(set(pictures.values())) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--step", "99"], "--step 99: the scenario has 19 actions (0 to 19)"),
+        (["--out", "x.jpg"], "--out: the picture is written as PNG: name a .png file"),
+        (["--out", str(OPENING)], "is also an input of this command"),
+    ],
+)
+def test_render_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    out = ["--out", str(tmp_path / "gi.png")] if "--out" not in args else []
+    status, text, err = run(capsys, "gloryislands", "render", str(OPENING), *out, *args)
+    assert status == 2 and text == "" and len(err.strip().splitlines()) == 1 and message in err
+    assert not (tmp_path / "gi.png").exists()
+
+
+def test_render_a_broken_file_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    broken = tmp_path / "board.toml"
+    broken.write_text("[route]\ncells = []\n")
+    status, _, err = run(
+        capsys, "gloryislands", "render", str(broken), "--out", str(tmp_path / "b.png")
+    )
+    assert status == 2 and "route" in err and len(err.strip().splitlines()) == 1
+    status, _, err = run(
+        capsys,
+        "gloryislands",
+        "render",
+        str(BOARD),
+        "--step",
+        "1",
+        "--out",
+        str(tmp_path / "b.png"),
+    )
+    assert status == 2 and "--step applies to a scenario" in err

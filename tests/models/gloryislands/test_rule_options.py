@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from models.errors import AtollError
+from models.errors import AtollError, IllegalActionError
 from models.gloryislands import rounds
+from models.gloryislands.actions import ExtraPirate, Hunt, Relocate
+from models.gloryislands.components import parse_cell
 from models.gloryislands.options import GloryIslandsOptions
 from tests.models.gloryislands.helpers import act, advance, events, new, occupy, options_text
 
@@ -19,6 +21,9 @@ def test_defaults_are_the_literal_readings() -> None:
         "first_tie": "first_second",
         "all_tied_pool": "all_places",
         "sole_owner": "first_place",
+        "hunt": True,
+        "extra_pirate": True,
+        "relocate": True,
     }
 
 
@@ -138,3 +143,65 @@ def test_GI_I2_first_tie_places_covered_for_three_tied() -> None:
 def test_options_are_recorded_in_the_setup_event() -> None:
     state = advance(new(2, first_tie="places_covered"), rounds=0)
     assert state.log[0].data["options"]["first_tie"] == "places_covered"
+
+
+# -- the special actions switched off (GI-C2..C4), for `compare` to measure what each is worth --
+def _refused_by_option(state: object, entry: str, name: str) -> None:
+    with pytest.raises(IllegalActionError) as info:
+        act(state, entry)  # type: ignore[arg-type]
+    assert info.value.rule == f"option {name}" and f"{name} = false" in info.value.message
+
+
+def test_GI_C2_hunt_false_the_2_card_has_no_special_action() -> None:
+    state = act(new(2, hunt=False), "p0 play red-2", "p1 play blue-1", "p0 move 2")
+    act(state, "p0 place c3")  # a pirate field; with the option on, "pass" and "hunt" follow
+    assert state.player == 1 and state.phase == "move" and state.barrels[0] == 1
+    _refused_by_option(state, "hunt", "hunt")
+    assert not events(state, "hunt")
+
+
+def test_GI_C3_extra_pirate_false_the_3_card_has_no_second_pirate() -> None:
+    state = act(new(2, extra_pirate=False), "p0 play red-3a", "p1 play blue-1", "p0 move 2")
+    act(state, "p0 place c3")
+    assert state.player == 1 and state.supply[0] == 4 and state.sails[0] == 3
+    _refused_by_option(state, "extra pirate paying barrel", "extra_pirate")
+
+
+def test_GI_C4_relocate_false_the_4_card_moves_no_pirate() -> None:
+    state = new(2, relocate=False)
+    occupy(state, {"b6": 0})
+    act(state, "p0 play red-4", "p1 play blue-1", "p0 move 4", "p0 place e3")
+    assert state.player == 1 and state.occupant[parse_cell("b6")] == 0
+    _refused_by_option(state, "relocate b6 paying barrel", "relocate")
+
+
+def test_one_switch_leaves_the_other_special_actions_on() -> None:
+    state = act(new(2, hunt=False, relocate=False), "p0 play red-3a", "p1 play blue-1")
+    act(state, "p0 move 2", "p0 place c3")
+    assert options_text(state)[:2] == ["pass", "extra pirate paying barrel"]
+    assert GloryIslandsOptions(hunt=False, relocate=False).special_actions() == (3,)
+
+
+@pytest.mark.parametrize(
+    ("name", "action"), [("hunt", Hunt), ("extra_pirate", ExtraPirate), ("relocate", Relocate)]
+)
+def test_a_switched_off_special_action_is_never_offered(name: str, action: type) -> None:
+    """Agents choose among legal_actions(): a switched-off action must never be among them,
+    and so never happen; with the option on, the same seeds do offer it."""
+    from models.core import make_rng
+    from models.gloryislands.events import GloryIslandsEvent
+
+    kind = GloryIslandsEvent.parse(name.replace("_", "-"))
+    offered = {False: 0, True: 0}
+    for on in (False, True):
+        for seed in range(6):
+            state, rng = new(4, **{name: on}), make_rng(seed)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply(state.sample_chance(rng))
+                    continue
+                legal = state.legal_actions()
+                offered[on] += sum(type(a) is action for a in legal)
+                state.apply(rng.choice(legal))
+            assert on or not [e for e in state.log if e.kind is kind]
+    assert offered[False] == 0 and offered[True] > 0

@@ -1,0 +1,113 @@
+"""What each Glory Islands special action is worth: the study replayed without it, same seeds.
+
+:data:`VARIANTS` switches off each special action (GI-C2..C4: the 2-card's treasure hunt, the
+3-card's second pirate, the 4-card's pirate move). ``atoll gloryislands report`` replays the
+study's games without each (:mod:`analyses.variants`) and :func:`variant_sections` shows, for
+each, the change in every agent's and every seat's win share and in each agent's fame, game by
+game on the same seeds (paired differences with 95% t intervals), and how often the study used
+the action. :mod:`analyses.reports.gloryislands` re-exports both for the report machinery.
+
+>>> VARIANTS["no-hunt"].options
+{'hunt': False}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analyses import stats
+from analyses.frames import StudyFrames
+from analyses.report import Section, estimate_cell, table_html
+from analyses.variants import Variant, VariantRun
+
+#: The special actions switched off, one variant each (slug -> label and rule options).
+VARIANTS: dict[str, Variant] = {
+    "no-hunt": Variant("without the 2-card's treasure hunt (GI-C2)", {"hunt": False}),
+    "no-extra-pirate": Variant(
+        "without the 3-card's second pirate (GI-C3)", {"extra_pirate": False}
+    ),
+    "no-relocate": Variant("without the 4-card's pirate move (GI-C4)", {"relocate": False}),
+}
+#: The event kind that logs each variant's special action (how often the study used it).
+_ACTION_EVENT = {"no-hunt": "hunt", "no-extra-pirate": "extra-pirate", "no-relocate": "relocate"}
+
+
+def paired_effects(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
+    """Game-by-game differences (variant minus study) on the games both finished: each agent's
+    and each seat's win share, each agent's fame, and the rounds played."""
+    games = sorted(set(base.games["game"]) & set(variant.games["game"]))
+    rows = []
+
+    def add(measure: str, column: str, by: str, key: Any) -> None:
+        a = base.players[base.players[by] == key].groupby("game")[column].mean()
+        b = variant.players[variant.players[by] == key].groupby("game")[column].mean()
+        x, y = a.reindex(games), b.reindex(games)
+        keep = x.notna() & y.notna()
+        row(measure, x[keep].to_numpy(float), y[keep].to_numpy(float))
+
+    def row(measure: str, x: np.ndarray, y: np.ndarray) -> None:
+        if len(x) >= 2:
+            diff = stats.difference_of_means(y, x, paired=True)
+            rows.append(
+                {
+                    "measure": measure,
+                    "study": stats.mean(x),
+                    "variant": stats.mean(y),
+                    "difference": diff,
+                    "clear": diff.low > 0 or diff.high < 0,
+                }
+            )
+
+    for agent in dict.fromkeys(base.players["agent"]):
+        add(f"win share of {agent}", "win_share", "agent", agent)
+        add(f"fame of {agent}", "fame", "agent", agent)
+    for seat in sorted(base.players["seat"].unique()):
+        add(f"win share of seat {seat}", "win_share", "seat", seat)
+    rounds = [g.set_index("game")["rounds"].reindex(games) for g in (base.games, variant.games)]
+    keep = rounds[0].notna() & rounds[1].notna()
+    row("rounds per game", rounds[0][keep].to_numpy(float), rounds[1][keep].to_numpy(float))
+    return pd.DataFrame(rows)
+
+
+def variant_sections(
+    frames: StudyFrames, record: dict[str, Any], variants: Mapping[str, VariantRun]
+) -> list[Section]:
+    section = Section(
+        "What each special action is worth",
+        "Each variant replays the study's games from the same seeds with the same agents in the "
+        "same seats, one special action switched off; a difference is the variant minus the "
+        "study, game by game (paired), with its 95% interval. A win share that falls without "
+        "an action means the agent gained from having it. 'clear' marks an interval that "
+        "excludes 0. The board is the study's (see its note above).",
+    )
+    for slug, run in variants.items():
+        table = paired_effects(frames, run.frames)
+        kind = _ACTION_EVENT.get(slug)
+        if kind is not None:
+            used = frames.events[frames.events["kind"] == kind].groupby("game").size()
+            used = used.reindex(frames.games["game"], fill_value=0)
+            per_game = estimate_cell(stats.mean(used.to_numpy(float)), 2)
+            section.notes.append(f"{run.variant.label}: the study used it {per_game} times a game.")
+        if table.empty:
+            section.notes.append(f"{run.variant.label}: fewer than 2 games to pair.")
+            continue
+        shown = pd.DataFrame(
+            {
+                "measure": table["measure"],
+                "study [95% CI]": table["study"].map(estimate_cell),
+                "variant [95% CI]": table["variant"].map(estimate_cell),
+                "difference [95% CI]": table["difference"].map(estimate_cell),
+                "clear": table["clear"].map({True: "yes", False: ""}),
+                "games": table["difference"].map(lambda e: e.n),
+            }
+        )
+        options = json.dumps(dict(run.variant.options), sort_keys=True)
+        section.tables.append(
+            (f"{run.variant.label} (options {options})", table_html(shown, index=False))
+        )
+    return [section]
