@@ -19,7 +19,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from analyses import cli_tobago_maps, cli_tobago_puzzles
+from analyses import cli_tobago_game, cli_tobago_maps, cli_tobago_puzzles
 from analyses.cli_tobago_options import (
     Solving,
     check_png,
@@ -33,6 +33,7 @@ from analyses.cli_tobago_options import (
     solving_options,
     write_picture,
 )
+from models.errors import AtollError
 from models.tobago.deck import load_deck
 from models.tobago.hints import TREASURES, Hints
 from models.tobago.island import Island
@@ -250,21 +251,35 @@ def legal_cmd(
 
 
 @tobago.command("render")
-@click.argument("map_spec", metavar="MAP")
+@click.argument("map_spec", metavar="[MAP]", required=False)
 @click.option("--hints", "hints_file", type=click.Path(dir_okay=False))
 @click.option("--unordered", is_flag=True, help="Accept hints in any order (TB-H2..H4).")
+@click.option(
+    "--game",
+    "game_file",
+    type=click.Path(dir_okay=False),
+    help="A game position (a scenario: TOML or JSON action list, as `replay` reads): draw its "
+    "vehicles, roses, amulets and treasures instead of MAP.",
+)
 @click.option(
     "--out", "out_file", required=True, type=click.Path(dir_okay=False), help="PNG file to write."
 )
 @solving_options
 def render_cmd(
-    map_spec: str,
+    map_spec: str | None,
     hints_file: str | None,
     unordered: bool,
+    game_file: str | None,
     out_file: str,
     solving: Solving,
 ) -> None:
-    """Draw the island (and the candidates of each treasure, given hints) to a PNG."""
+    """Draw the island (and the candidates of each treasure, given hints) to a PNG; with
+    --game, a game position: vehicles, roses per treasure, amulets, candidates, gold held."""
+    if game_file is not None:
+        _render_game(map_spec, hints_file, game_file, out_file)
+        return
+    if map_spec is None:
+        raise AtollError("name a MAP to draw, or a game position with --game", field="MAP")
     from models.tobago.render import save_island_png
 
     check_png(out_file, map_spec, hints_file)
@@ -290,5 +305,24 @@ def render_cmd(
     )
 
 
-for _command in (*cli_tobago_puzzles.COMMANDS, *cli_tobago_maps.COMMANDS):
+def _render_game(map_spec: str | None, hints_file: str | None, game_file: str, out: str) -> None:
+    """``render --game``: the scenario's position (its own map, options and hints)."""
+    if map_spec is not None or hints_file is not None:
+        raise AtollError(
+            "--game draws the scenario's own map and hints: give no MAP or --hints with it",
+            field="--game",
+        )
+    from models.tobago.render_game import save_game_png
+    from models.tobago.scenario import load_scenario
+
+    check_png(out, game_file)
+    state = load_scenario(game_file)
+    write_picture(out, lambda path: save_game_png(state, path))
+
+
+for _command in (
+    *cli_tobago_puzzles.COMMANDS,
+    *cli_tobago_maps.COMMANDS,
+    *cli_tobago_game.COMMANDS,
+):
     tobago.add_command(_command)

@@ -135,7 +135,8 @@ def main() -> None:
     except AtollError as exc:
         parser.error(str(exc))
     labels = [
-        f"{name}: {'RECONSTRUCTION' if part['reconstruction'] else 'published'}"
+        f"{name}: "
+        + ("RECONSTRUCTION" if part["reconstruction"] else part.get("note") or part["source"])
         for name, part in made.components().items()
     ]
     print(f"{args.players}-player {made.info.title}; {'; '.join(labels)}; seed {args.seed}")

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 _BUILTIN: dict[str, str] = {
     "gloryislands": "models.gloryislands.game:GloryIslands",
     "southseas": "models.southseas.game:SouthSeas",
+    "tobago": "models.tobago.game:Tobago",
 }
 _registered: dict[str, type[Game]] = {}
 

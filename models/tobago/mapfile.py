@@ -22,6 +22,10 @@ Errors are one line naming the file and the line or entry (a map is at most
 (:class:`~models.errors.AtollWarning`): identical landmarks closer than 4 fields, a terrain type
 whose largest area is tied (then "the largest" means all tied areas).
 
+A map may instead be composed of board sections (``[[section]]`` entries naming section files
+and where they lie: :mod:`models.tobago.sections`, ``docs/tobago-sections-format.md``, TB-S1);
+whole maps read as before.
+
 >>> island = parse_map(EXAMPLE)
 >>> island.name, island.width, island.height, len(island.island_fields)
 ('Reef', 6, 4, 7)
@@ -103,6 +107,10 @@ def resolve_map(spec: str) -> Island:
 def parse_map(text: str, *, source: str | Path = "<map>") -> Island:
     """Validate map text and build the :class:`Island`; warns about suspicious but legal maps."""
     data = parse_toml(text, source=source)
+    if "section" in data:  # a map composed of board sections (TB-S1)
+        from models.tobago.sections import compose_map  # it builds on this module
+
+        return compose_map(data, source=source)
     unknown = set(data) - _TOP_KEYS
     if unknown:
         raise AtollError(f"unknown key {brief(sorted(unknown)[0])}", source=source)

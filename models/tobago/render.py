@@ -134,13 +134,15 @@ def draw_island(
     title: str | None = None,
     note: str | None = None,
     coordinates: bool = True,
+    below: float = 0.0,
 ) -> Figure:
     """A figure of the island: terrain hexes, landmarks, statue gazes and treasure candidates.
 
     ``candidates`` maps a treasure number (1..4) to the fields where it may lie; each candidate
     gets a dot in the treasure's colour at a fixed place in the hex (one place per treasure).
     ``note`` is printed small at the bottom (e.g. "clue deck: reconstruction");
-    ``coordinates`` labels each field ``col,row``.
+    ``coordinates`` labels each field ``col,row``; ``below`` reserves that many inches of
+    empty space under the map for the caller to draw into (the map is ``fig.axes[0]``).
     """
     candidates = dict(candidates or {})
     _check_candidates(island, candidates)
@@ -156,7 +158,7 @@ def draw_island(
     bottom = 0.45 if note else 0.15
     entries = len(Terrain) + len(LandmarkKind) + len(candidates)
     fig_w = 0.15 + map_w + 0.25 + _LEGEND_WIDTH
-    fig_h = max(map_h + top + bottom, 0.27 * entries + 0.6 + top)
+    fig_h = max(map_h + top + bottom, 0.27 * entries + 0.6 + top) + below
     fig = Figure(figsize=(fig_w, fig_h))
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0.15 / fig_w, (fig_h - top - map_h) / fig_h, map_w / fig_w, map_h / fig_h))

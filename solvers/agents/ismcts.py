@@ -17,11 +17,12 @@ Each iteration:
    sampled between them), then judge the position: at the end of the game each of the k
    winners gets 1/k and the others 0; at the cut-off each player gets the logistic of his
    heuristic margin over the best other player, ``1 / (1 + exp(-margin / scale))`` with
-   :data:`MARGIN_SCALE` (a lead of that many points is worth 0.73, none 0.5).
+   ``scale`` the game's ``margin_scale`` (a lead of that many points is worth 0.73, none 0.5;
+   2 for South Seas and Glory Islands, 6 gold for Tobago) unless the spec sets ``scale``.
 5. **Back up** the reward vector along the path; each node's mean is read for the player who
    moves at its parent.
 
-Defaults (``iterations=200, depth=0, c=0.7``, :data:`MARGIN_SCALE` 2) were tuned on 4-player
+Defaults (``iterations=200, depth=0, c=0.7``, scale 2) were tuned on 4-player
 South Seas against three greedy agents (``benchmarks/agent_strength.py``, 80 games each): depth
 0 — judging the position right after the expanded decision, the tree doing all the lookahead —
 won 65% of games, depth 1, 2 and 6 only 45-48% (random islander placements and recalls make
@@ -54,8 +55,6 @@ from collections.abc import Hashable
 from models.core import CHANCE, TERMINAL, GameState, make_rng
 from solvers.agents.spec import Agent, Param
 
-#: Heuristic margin (in the game's points) that a cut-off rewards with 1 / (1 + e^-1) = 0.73.
-MARGIN_SCALE = 2.0
 #: Iterations when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 200
 
@@ -87,6 +86,13 @@ class ISMCTSAgent(Agent):
         Param("seconds", float, None, "wall-clock budget per move (not deterministic)"),
         Param("depth", int, 0, "random player decisions after expansion before the heuristic"),
         Param("c", float, 0.7, "UCB exploration constant (rewards are in [0, 1])"),
+        Param(
+            "scale",
+            float,
+            None,
+            "cut-off margin scale in points (default: the game's margin_scale)",
+            minimum=0.01,
+        ),
     )
 
     def __init__(
@@ -97,6 +103,7 @@ class ISMCTSAgent(Agent):
         seconds: float | None = None,
         depth: int = 0,
         c: float = 0.7,
+        scale: float | None = None,
         name: str = "ismcts",
     ) -> None:
         self.name = name
@@ -104,7 +111,7 @@ class ISMCTSAgent(Agent):
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations, self.seconds = iterations, seconds
-        self.depth, self.c = depth, c
+        self.depth, self.c, self.scale = depth, c, scale
         #: The root of the last search (for inspection and tests).
         self.root: Node | None = None
 
@@ -187,7 +194,7 @@ class ISMCTSAgent(Agent):
                     rewards[w] = 1 / len(winners)
                 return rewards
             if decisions >= self.depth:
-                return cutoff_rewards(det.heuristic())
+                return cutoff_rewards(det.heuristic(), self.scale or det.margin_scale)
             if player == CHANCE:
                 det.apply(det.sample_chance(rng))
             else:
@@ -211,9 +218,9 @@ def _ucb(
     return best
 
 
-def cutoff_rewards(values: tuple[float, ...]) -> list[float]:
+def cutoff_rewards(values: tuple[float, ...], scale: float = 2.0) -> list[float]:
     """Each player's reward at a heuristic cut-off: the logistic of his margin over the best
-    other player, in units of :data:`MARGIN_SCALE`.
+    other player, in units of ``scale`` (the game's ``margin_scale`` unless the spec sets one).
 
     >>> [round(r, 2) for r in cutoff_rewards((10.0, 8.0, 4.0))]
     [0.73, 0.27, 0.05]
@@ -221,5 +228,5 @@ def cutoff_rewards(values: tuple[float, ...]) -> list[float]:
     out = []
     for p, value in enumerate(values):
         best_other = max((v for q, v in enumerate(values) if q != p), default=value)
-        out.append(1 / (1 + math.exp(-(value - best_other) / MARGIN_SCALE)))
+        out.append(1 / (1 + math.exp(-(value - best_other) / scale)))
     return out

@@ -9,7 +9,7 @@ from typing import Any
 from models.tobago.clues import all_clues, clue_fields
 from models.tobago.island import Island
 from models.tobago.mapfile import bundled_maps, dump_map, load_map, parse_map
-from tests.conformance.suites import ComponentSuite
+from tests.conformance.suites import ComponentSuite, ProtocolSuite
 
 
 class TestTobagoMaps(ComponentSuite):
@@ -55,3 +55,14 @@ class TestTobagoMaps(ComponentSuite):
             g = island.graph
             assert g.number_of_nodes() == island.width * island.height
             assert all(g.degree(f) <= 6 for f in g.nodes)
+
+
+class TestTobagoProtocol(ProtocolSuite):
+    """The shared protocol on Tobago (imperfect information: hands and face-down gold)."""
+
+    game_name = "tobago"
+    player_counts = (2, 3, 4)
+    playouts = 4
+    chance_samples = 2000
+    resample_playouts = 2
+    resample_stride = 7

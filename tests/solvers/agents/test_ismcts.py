@@ -11,7 +11,7 @@ import tests.conformance.goofspiel  # noqa: F401  (registers the toy game)
 from models.core import CHANCE, GameState, load_game, make_rng
 from models.southseas.actions import Draw, Reveal
 from solvers.agents import ISMCTSAgent, make_agent
-from solvers.agents.ismcts import MARGIN_SCALE, Node, cutoff_rewards
+from solvers.agents.ismcts import Node, cutoff_rewards
 from tests.conformance.goofspiel import Bid, Prize
 
 
@@ -114,9 +114,18 @@ def test_a_single_legal_action_is_taken_without_search() -> None:
     assert agent.choose(state) == Bid(2) and agent.root is None
 
 
-def test_cutoff_rewards_are_logistic_in_the_margin() -> None:
-    rewards = cutoff_rewards((10.0, 10.0 - MARGIN_SCALE, 0.0))
+@pytest.mark.parametrize("scale", [2.0, 6.0])
+def test_cutoff_rewards_are_logistic_in_the_margin(scale: float) -> None:
+    rewards = cutoff_rewards((10.0, 10.0 - scale, 0.0), scale)
     assert rewards[0] == pytest.approx(1 / (1 + math.exp(-1)))
     assert rewards[1] == pytest.approx(1 / (1 + math.e))
     assert all(0 < r < 1 for r in rewards)
     assert cutoff_rewards((3.0, 3.0)) == [0.5, 0.5]
+
+
+def test_the_cutoff_scale_is_the_games_unless_the_spec_sets_one() -> None:
+    state = load_game("tobago", 2).new_initial_state()
+    assert state.margin_scale > load_game("southseas", 2).new_initial_state().margin_scale
+    set_, default = make_agent("ismcts:scale=3", 0), make_agent("ismcts", 0)
+    assert isinstance(set_, ISMCTSAgent) and set_.scale == 3.0
+    assert isinstance(default, ISMCTSAgent) and default.scale is None

@@ -1,0 +1,159 @@
+"""Why a Tobago action is refused: every refusal names the rule it breaks.
+
+The state calls :func:`refusal` only after an action failed its quick check, so the diagnosis
+may take its time: a card not in the hand, a clue that excludes nothing (TB-H2) or everything
+(TB-H3, H4), no rose left, a field not one leg away or in the sea (TB-D1), no fixed treasure
+under the vehicle (TB-D2), a card or decision out of turn (TB-T1, TB-G3, TB-G5), a chance
+outcome that is not left in its pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from models.errors import IllegalActionError
+from models.tobago.actions import (
+    CURSE,
+    Claim,
+    DrawClue,
+    DrawGold,
+    EndTurn,
+    Exchange,
+    Hint,
+    Leg,
+    Pass,
+    PayCurse,
+    PlaceVehicle,
+    Raise,
+    Refuse,
+    Reveal,
+    Stop,
+    Take,
+    Wash,
+)
+from models.tobago.island import Terrain
+
+if TYPE_CHECKING:
+    from models.tobago.state import TobagoState
+
+#: What each phase expects, and the rule that says so.
+_EXPECTS: dict[str, tuple[str, str, tuple[type, ...]]] = {
+    "start": ("TB-S4", "chance draws a starting hint", (DrawClue,)),
+    "deal": ("TB-S3", "chance deals the hands", (DrawClue,)),
+    "refill": ("TB-H1", "chance draws a card back into the hand", (DrawClue,)),
+    "gold": ("TB-G1", "chance draws a gold card face down", (DrawGold,)),
+    "reveal": ("TB-G3", "chance turns up the next card of the share", (Reveal,)),
+    "wash": ("TB-A1", "chance washes up an amulet", (Wash,)),
+    "vehicle": ("TB-S1", "the player puts his vehicle on an island field", (PlaceVehicle,)),
+    "claim": ("TB-S4", "the player marks a starting hint with a rose", (Claim,)),
+    "turn": ("TB-T1", "one hint or one drive", (Hint, Leg, Raise, Exchange, Pass)),
+    "legs": ("TB-D1", "another leg, or stop", (Leg, Stop)),
+    "extra": (
+        "TB-A2",
+        "spend an amulet on one more action, or end the turn",
+        (Hint, Leg, Raise, Exchange, EndTurn),
+    ),
+    "offer": ("TB-G3", "take or refuse the card offered", (Take, Refuse)),
+    "curse": ("TB-G5", "give up an amulet or the most valuable gold card", (PayCurse,)),
+    "new": ("TB-G6", "the first hint of the new treasure", (Hint,)),
+}
+
+
+def refusal(state: TobagoState, action: Hashable) -> IllegalActionError:
+    """The error for ``action``, which the state found illegal now."""
+    rule, why = _diagnose(state, action)
+    return IllegalActionError(
+        f"{action} is not legal: {rule}: {why}",
+        rule=rule,
+        action=action,
+        entry=f"turn {state.turn}",
+        field=state.phase,
+    )
+
+
+def _diagnose(state: TobagoState, action: Hashable) -> tuple[str, str]:
+    phase = state.phase
+    if phase == "over":
+        return "TB-E1", f"the game is over ({state.ended})"
+    rule, expected, kinds = _EXPECTS[phase]
+    if not isinstance(action, kinds):
+        return rule, f"now {expected}"
+    if isinstance(action, DrawClue):
+        return rule, f"no card '{action.clue}' is left in the draw pile"
+    if isinstance(action, DrawGold):
+        if action.value == CURSE and state.deck[CURSE]:
+            top = state.game.cards.curse_free_top
+            drawn = state.deck_pos
+            return "TB-G5", f"the curses lie below the top {top} gold cards ({drawn} drawn)"
+        return rule, f"no gold card {action.value} is left in the deck"
+    if isinstance(action, Reveal):
+        return rule, f"no card {action.value} is in the share"
+    if isinstance(action, Wash):
+        return rule, f"no statue washes up its amulet at {list(action.field)}"
+    if isinstance(action, PlaceVehicle):
+        return _field_problem(state, action.field) or (rule, "not an island field")
+    if isinstance(action, Claim):
+        return rule, f"treasure {action.treasure} has no starting hint free to mark"
+    if isinstance(action, Hint):
+        return _hint_problem(state, action)
+    if isinstance(action, Leg):
+        return _leg_problem(state, action)
+    if isinstance(action, Raise):
+        if not state.options.raise_in_place:
+            return "option raise_in_place = false", "a treasure is raised only by arriving"
+        return "TB-D2", "your vehicle stands on no fixed treasure"
+    if isinstance(action, Exchange):
+        if not state.options.exchange_hand:
+            return "option exchange_hand = false", "a turn is one hint or one drive"
+        return "TB-T1", "there is no hand to exchange, or no other card to draw"
+    if isinstance(action, Pass):
+        return "TB-T1", "a hint or a drive is possible: passing is only for when none is"
+    return rule, f"now {expected}"
+
+
+def _hint_problem(state: TobagoState, action: Hint) -> tuple[str, str]:
+    game = state.game
+    player = state.current_player()
+    index = game.clue_index.get(action.clue)
+    if action.treasure not in (1, 2, 3, 4):
+        return "TB-S2", f"there are treasures 1 to 4, not {action.treasure}"
+    if state.phase == "new" and action.treasure - 1 != state.new_treasure:
+        return "TB-G6", f"the first hint goes to the new treasure {state.new_treasure + 1}"
+    if index is None or index not in state.hands[player]:
+        return "TB-H1", f"'{action.clue}' is not in your hand"
+    if not state.roses[player]:
+        return "TB-H1", "you have no compass rose left to mark a hint"
+    cand = state.cand[action.treasure - 1]
+    left = cand & game.masks[index]
+    if left == cand:
+        return "TB-H2", f"it excludes none of the {cand.bit_count()} candidates"
+    return "TB-H3", "it would exclude every candidate (TB-H4: it contradicts a hint there)"
+
+
+def _field_problem(state: TobagoState, field: object) -> tuple[str, str] | None:
+    island = state.game.island
+    if not (
+        isinstance(field, tuple)
+        and len(field) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in field)
+    ):
+        return "TB-D1", f"a field is [col, row], not {field!r}"
+    if not island.on_map(field):
+        return "TB-D1", f"{list(field)} is off the map"
+    if island.terrain_at(field) is Terrain.SEA:
+        return "TB-D1", f"{list(field)} is sea: vehicles never enter the sea"
+    return None
+
+
+def _leg_problem(state: TobagoState, action: Leg) -> tuple[str, str]:
+    problem = _field_problem(state, action.field)
+    if problem:
+        return problem
+    island = state.game.island
+    at = island.island_fields[state.vehicles[state.current_player()]]
+    here, there = island.terrain_at(at).word, island.terrain_at(action.field).word
+    return "TB-D1", (
+        f"{list(action.field)} ({there}) is not one leg from {list(at)} ({here}): a leg stays "
+        "in one connected area or steps onto a neighbouring field"
+    )
