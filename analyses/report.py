@@ -40,7 +40,7 @@ from matplotlib.figure import Figure
 
 from analyses import stats
 from analyses.frames import StudyFrames
-from analyses.variants import Variant, VariantRun, effects
+from analyses.variants import Variant, VariantRun, compared, effect_measures
 from models.core import game_info
 from models.files import write_bytes_atomically
 
@@ -275,6 +275,23 @@ def errors_section(frames: StudyFrames, record: dict[str, Any]) -> Section | Non
 GENERIC = (outcome_section, agents_section, scores_section, length_section, events_section)
 
 
+def effects_html(table: pd.DataFrame) -> str:
+    """Paired effects (:func:`analyses.variants.compared`) as an HTML table: each measure in
+    the study and the variant and their difference with 95% intervals, 'clear' when the
+    difference's interval leaves 0, and the games paired."""
+    shown = pd.DataFrame(
+        {
+            "measure": table["measure"],
+            "study [95% CI]": table["study"].map(estimate_cell),
+            "variant [95% CI]": table["variant"].map(estimate_cell),
+            "difference [95% CI]": table["difference"].map(estimate_cell),
+            "clear": table["clear"].map({True: "yes", False: ""}),
+            "games": table["n"],
+        }
+    )
+    return table_html(shown, index=False)
+
+
 def variants_section(frames: StudyFrames, variants: Mapping[str, VariantRun]) -> Section:
     """What each rule variant changes, game by game on the same seeds (paired intervals)."""
     section = Section(
@@ -284,24 +301,12 @@ def variants_section(frames: StudyFrames, variants: Mapping[str, VariantRun]) ->
         "by game, with its 95% interval. 'clear' marks an interval that excludes 0.",
     )
     for run in variants.values():
-        table = effects(frames, run.frames)
+        table = compared(effect_measures(frames, run.frames))
         if table.empty:
             section.notes.append(f"{run.variant.label}: fewer than 2 games to pair.")
             continue
-        shown = pd.DataFrame(
-            {
-                "measure": table["metric"],
-                "study [95% CI]": table["baseline"].map(estimate_cell),
-                "variant [95% CI]": table["variant"].map(estimate_cell),
-                "difference [95% CI]": table["difference"].map(estimate_cell),
-                "clear": table["clear"].map({True: "yes", False: ""}),
-                "games": table["n"],
-            }
-        )
         options = json.dumps(dict(run.variant.options), sort_keys=True)
-        section.tables.append(
-            (f"{run.variant.label} (options {options})", table_html(shown, index=False))
-        )
+        section.tables.append((f"{run.variant.label} (options {options})", effects_html(table)))
     return section
 
 

@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from analyses import stats
@@ -74,53 +73,77 @@ def redundant(config: StudyConfig, variant: Variant) -> bool:
     return all(config.options.get(k) == v for k, v in variant.options.items())
 
 
-def _win_share_by_agent(frames: StudyFrames) -> pd.DataFrame:
-    """Per game, the mean win share of each agent's seats (columns: agent specs)."""
-    players = frames.players
-    return players.groupby(["game", "agent"])["win_share"].mean().unstack()
+def per_game(
+    frames: StudyFrames, column: str, *, by: str | None = None, key: Any = None
+) -> pd.Series:
+    """A players column averaged per game (indexed by game), over the seats whose ``by`` column
+    equals ``key`` when given (``by="agent"``: one agent's seats)."""
+    players = frames.players if by is None else frames.players[frames.players[by] == key]
+    return players.groupby("game")[column].mean()
 
 
-def effects(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
-    """The variant's paired effects on the games both studies finished: each agent's win share,
-    the mean score and the game's length, each as baseline, variant and difference with 95%
-    intervals and the number of games paired."""
-    shared = base.games["game"][base.games["game"].isin(variant.games["game"])]
-    index = pd.Index(sorted(shared))
+#: A measure compared: its name, its values per game in the study and in the variant.
+Measure = tuple[str, pd.Series, pd.Series]
+
+
+def compared(measures: Iterable[Measure]) -> pd.DataFrame:
+    """Each measure paired on the games where both the study and the variant have a value: the
+    study's mean, the variant's and the difference (variant minus study, game by game), each an
+    :class:`~analyses.stats.Estimate` with its 95% interval; ``clear`` when the difference's
+    interval leaves 0; ``n`` games. A measure with fewer than 2 such games is left out."""
     rows: list[dict[str, Any]] = []
-
-    def add(metric: str, x: np.ndarray, y: np.ndarray) -> None:
-        if len(x) < 2:
-            return
-        diff = stats.difference_of_means(y, x, paired=True)
+    for name, study, variant in measures:
+        x, y = study.align(variant, join="inner")
+        keep = x.notna() & y.notna()
+        if keep.sum() < 2:
+            continue
+        a, b = x[keep].to_numpy(float), y[keep].to_numpy(float)
+        diff = stats.difference_of_means(b, a, paired=True)
         rows.append(
             {
-                "metric": metric,
-                "baseline": stats.mean(x),
-                "variant": stats.mean(y),
+                "measure": name,
+                "study": stats.mean(a),
+                "variant": stats.mean(b),
                 "difference": diff,
                 "clear": diff.low > 0 or diff.high < 0,
                 "n": diff.n,
             }
         )
+    return pd.DataFrame(rows, columns=["measure", "study", "variant", "difference", "clear", "n"])
 
-    wins_a, wins_b = _win_share_by_agent(base), _win_share_by_agent(variant)
+
+def effect_measures(base: StudyFrames, variant: StudyFrames) -> list[Measure]:
+    """What every game's variant is judged on: each agent's win share (when several agents
+    play), the mean score, the first seat's win share and the moves a game takes."""
+    measures: list[Measure] = []
     agents = list(dict.fromkeys(base.players["agent"]))
     if len(agents) > 1:
-        for agent in agents:
-            a, b = wins_a[agent].reindex(index), wins_b[agent].reindex(index)
-            keep = a.notna() & b.notna()
-            add(f"win share of {agent}", a[keep].to_numpy(float), b[keep].to_numpy(float))
-    score_a = base.players.groupby("game")["score"].mean().reindex(index).to_numpy(float)
-    score_b = variant.players.groupby("game")["score"].mean().reindex(index).to_numpy(float)
-    add("mean score of all seats", score_a, score_b)
-    first_a = base.players[base.players["seat"] == 0].set_index("game")["win_share"]
-    first_b = variant.players[variant.players["seat"] == 0].set_index("game")["win_share"]
-    add(
-        "first seat's win share",
-        first_a.reindex(index).to_numpy(float),
-        first_b.reindex(index).to_numpy(float),
-    )
-    moves_a = base.games.set_index("game")["moves"].reindex(index).to_numpy(float)
-    moves_b = variant.games.set_index("game")["moves"].reindex(index).to_numpy(float)
-    add("moves per game", moves_a, moves_b)
-    return pd.DataFrame(rows)
+        measures += [
+            (
+                f"win share of {agent}",
+                per_game(base, "win_share", by="agent", key=agent),
+                per_game(variant, "win_share", by="agent", key=agent),
+            )
+            for agent in agents
+        ]
+    measures += [
+        ("mean score of all seats", per_game(base, "score"), per_game(variant, "score")),
+        (
+            "first seat's win share",
+            per_game(base, "win_share", by="seat", key=0),
+            per_game(variant, "win_share", by="seat", key=0),
+        ),
+        (
+            "moves per game",
+            base.games.set_index("game")["moves"],
+            variant.games.set_index("game")["moves"],
+        ),
+    ]
+    return measures
+
+
+def effects(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
+    """The variant's paired effects (:func:`effect_measures`, :func:`compared`) with the
+    columns ``metric``, ``baseline``, ``variant``, ``difference``, ``clear`` and ``n``."""
+    table = compared(effect_measures(base, variant))
+    return table.rename(columns={"measure": "metric", "study": "baseline"})

@@ -17,13 +17,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from analyses import stats
 from analyses.frames import StudyFrames
-from analyses.report import Section, estimate_cell, table_html
-from analyses.variants import Variant, VariantRun
+from analyses.report import Section, effects_html, estimate_cell
+from analyses.variants import Measure, Variant, VariantRun, compared, per_game
 
 #: The special actions switched off, one variant each (slug -> label and rule options).
 VARIANTS: dict[str, Variant] = {
@@ -40,38 +39,27 @@ _ACTION_EVENT = {"no-hunt": "hunt", "no-extra-pirate": "extra-pirate", "no-reloc
 def paired_effects(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
     """Game-by-game differences (variant minus study) on the games both finished: each agent's
     and each seat's win share, each agent's fame, and the rounds played."""
-    games = sorted(set(base.games["game"]) & set(variant.games["game"]))
-    rows = []
-
-    def add(measure: str, column: str, by: str, key: Any) -> None:
-        a = base.players[base.players[by] == key].groupby("game")[column].mean()
-        b = variant.players[variant.players[by] == key].groupby("game")[column].mean()
-        x, y = a.reindex(games), b.reindex(games)
-        keep = x.notna() & y.notna()
-        row(measure, x[keep].to_numpy(float), y[keep].to_numpy(float))
-
-    def row(measure: str, x: np.ndarray, y: np.ndarray) -> None:
-        if len(x) >= 2:
-            diff = stats.difference_of_means(y, x, paired=True)
-            rows.append(
-                {
-                    "measure": measure,
-                    "study": stats.mean(x),
-                    "variant": stats.mean(y),
-                    "difference": diff,
-                    "clear": diff.low > 0 or diff.high < 0,
-                }
-            )
-
+    measures: list[Measure] = []
     for agent in dict.fromkeys(base.players["agent"]):
-        add(f"win share of {agent}", "win_share", "agent", agent)
-        add(f"fame of {agent}", "fame", "agent", agent)
-    for seat in sorted(base.players["seat"].unique()):
-        add(f"win share of seat {seat}", "win_share", "seat", seat)
-    rounds = [g.set_index("game")["rounds"].reindex(games) for g in (base.games, variant.games)]
-    keep = rounds[0].notna() & rounds[1].notna()
-    row("rounds per game", rounds[0][keep].to_numpy(float), rounds[1][keep].to_numpy(float))
-    return pd.DataFrame(rows)
+        for what, column in (("win share", "win_share"), ("fame", "fame")):
+            measures.append(
+                (
+                    f"{what} of {agent}",
+                    per_game(base, column, by="agent", key=agent),
+                    per_game(variant, column, by="agent", key=agent),
+                )
+            )
+    measures += [
+        (
+            f"win share of seat {seat}",
+            per_game(base, "win_share", by="seat", key=seat),
+            per_game(variant, "win_share", by="seat", key=seat),
+        )
+        for seat in sorted(base.players["seat"].unique())
+    ]
+    rounds = [g.set_index("game")["rounds"] for g in (base.games, variant.games)]
+    measures.append(("rounds per game", rounds[0], rounds[1]))
+    return compared(measures)
 
 
 def variant_sections(
@@ -96,18 +84,6 @@ def variant_sections(
         if table.empty:
             section.notes.append(f"{run.variant.label}: fewer than 2 games to pair.")
             continue
-        shown = pd.DataFrame(
-            {
-                "measure": table["measure"],
-                "study [95% CI]": table["study"].map(estimate_cell),
-                "variant [95% CI]": table["variant"].map(estimate_cell),
-                "difference [95% CI]": table["difference"].map(estimate_cell),
-                "clear": table["clear"].map({True: "yes", False: ""}),
-                "games": table["difference"].map(lambda e: e.n),
-            }
-        )
         options = json.dumps(dict(run.variant.options), sort_keys=True)
-        section.tables.append(
-            (f"{run.variant.label} (options {options})", table_html(shown, index=False))
-        )
+        section.tables.append((f"{run.variant.label} (options {options})", effects_html(table)))
     return [section]

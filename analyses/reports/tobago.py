@@ -34,13 +34,14 @@ from analyses import stats
 from analyses.frames import StudyFrames
 from analyses.report import (
     Section,
+    effects_html,
     estimate_cell,
     figure_uri,
     sample_note,
     table_html,
     variants_section,
 )
-from analyses.variants import Variant, VariantRun
+from analyses.variants import Measure, Variant, VariantRun, compared, per_game
 
 #: Rule variants the report replays on the study's seeds (``analyses.variants``).
 VARIANTS = {
@@ -366,13 +367,6 @@ def amulets(frames: StudyFrames, record: dict[str, Any]) -> Section:
     )
 
 
-def _per_game(frames: StudyFrames, column: str, agent: str | None = None) -> pd.Series:
-    players = frames.players
-    if agent is not None:
-        players = players[players["agent"] == agent]
-    return players.groupby("game")[column].mean()
-
-
 def variant_sections(
     frames: StudyFrames, record: dict[str, Any], variants: Mapping[str, VariantRun]
 ) -> list[Section]:
@@ -382,16 +376,19 @@ def variant_sections(
     agents = list(dict.fromkeys(frames.players["agent"]))
     for run in variants.values():
         other = run.frames
-        shared = sorted(set(frames.games["game"]) & set(other.games["game"]))
-        measures: list[tuple[str, pd.Series, pd.Series]] = [
-            (f"gold of a {a} seat", _per_game(frames, "score", a), _per_game(other, "score", a))
+        measures: list[Measure] = [
+            (
+                f"gold of a {a} seat",
+                per_game(frames, "score", by="agent", key=a),
+                per_game(other, "score", by="agent", key=a),
+            )
             for a in agents
         ]
         measures += [
             (
                 "gold lost to curses per seat",
-                _per_game(frames, "curse_gold_lost"),
-                _per_game(other, "curse_gold_lost"),
+                per_game(frames, "curse_gold_lost"),
+                per_game(other, "curse_gold_lost"),
             ),
             (
                 "turns per game",
@@ -399,27 +396,10 @@ def variant_sections(
                 other.games.set_index("game")["turns"],
             ),
         ]
-        rows = []
-        for name, base, changed in measures:
-            a, b = base.reindex(shared), changed.reindex(shared)
-            keep = a.notna() & b.notna()
-            if keep.sum() < 2:
-                continue
-            x, y = a[keep].to_numpy(float), b[keep].to_numpy(float)
-            diff = stats.difference_of_means(y, x, paired=True)
-            rows.append(
-                {
-                    "measure": name,
-                    "study [95% CI]": estimate_cell(stats.mean(x)),
-                    "variant [95% CI]": estimate_cell(stats.mean(y)),
-                    "difference [95% CI]": estimate_cell(diff),
-                    "clear": "yes" if diff.low > 0 or diff.high < 0 else "",
-                    "games": diff.n,
-                }
-            )
-        if rows:
+        table = compared(measures)
+        if not table.empty:
             caption = f"{run.variant.label}: Tobago's measures, paired by seed"
-            section.tables.append((caption, table_html(pd.DataFrame(rows), index=False)))
+            section.tables.append((caption, effects_html(table)))
     return [section]
 
 
