@@ -23,8 +23,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
+from concurrent.futures import InvalidStateError, ProcessPoolExecutor
+from typing import Any
 
 _PR_SET_PDEATHSIG = 1
 
@@ -47,18 +48,33 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watchdog, daemon=True).start()
 
 
+def _quiet_cancel_race(hook: Callable[[threading.ExceptHookArgs], Any]) -> Callable[..., Any]:
+    """``hook`` without the pool manager's race after a cancel: it may still try to fail
+    futures that were just cancelled (CPython raises InvalidStateError in its thread), which is
+    no news after Ctrl-C and must not print a traceback."""
+
+    def quiet(args: threading.ExceptHookArgs) -> None:
+        if not isinstance(args.exc_value, InvalidStateError):
+            hook(args)
+
+    return quiet
+
+
 @contextlib.contextmanager
 def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A process pool whose workers end with this process; Ctrl-C stops them at once."""
     pool = ProcessPoolExecutor(
         max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),)
     )
+    hook = threading.excepthook
     try:
         yield pool
     except KeyboardInterrupt:
+        threading.excepthook = _quiet_cancel_race(hook)
         pool.shutdown(wait=False, cancel_futures=True)
         for child in multiprocessing.active_children():
             child.terminate()
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=True)  # the manager thread has ended now
+        threading.excepthook = hook

@@ -14,9 +14,7 @@ the workers and prints one line.
 from __future__ import annotations
 
 import argparse
-import threading
 import time
-from concurrent.futures import InvalidStateError
 
 from analyses.workers import process_pool
 from models.core import spawn_seeds
@@ -29,13 +27,6 @@ def check_game(job: tuple[int, int, int]) -> tuple[int, int, list[str]]:
     return players, seed, audit_game(index, players, seed)
 
 
-def _quiet_pool_manager(args: threading.ExceptHookArgs) -> None:
-    """After Ctrl-C the pool's manager thread may still try to fail futures that were just
-    cancelled (a CPython race): that is no news, so it does not print a traceback."""
-    if not isinstance(args.exc_value, InvalidStateError):
-        threading.__excepthook__(args)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
@@ -46,7 +37,6 @@ def main() -> None:
     jobs = [(i, 2 + i % 3, s) for i, s in enumerate(seeds)]
     start = time.perf_counter()
     failures = []
-    threading.excepthook = _quiet_pool_manager
     try:
         with process_pool(args.workers) as pool:
             for players, seed, found in pool.map(check_game, jobs, chunksize=50):

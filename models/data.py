@@ -175,6 +175,21 @@ _BRIEF.maxlong = 40
 _BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = _BRIEF.maxfrozenset = 4
 
 
+_PLAYER_ENTRY = re.compile(r"p(\d)\s+(.*)\Z", re.S)
+
+
+def split_player(entry: str) -> tuple[int | None, str]:
+    """A scenario entry's optional ``pN`` prefix (the player expected to decide) and its action.
+
+    >>> split_player("p1 take"), split_player("refuse")
+    ((1, 'take'), (None, 'refuse'))
+    """
+    found = _PLAYER_ENTRY.match(entry.strip())
+    if found:
+        return int(found.group(1)), found.group(2)
+    return None, entry
+
+
 def brief(value: Any) -> str:
     """``repr(value)`` cut short for an error message: long strings, huge numbers and big or
     deep tables shown by their start (one line, whatever the value holds).

@@ -61,6 +61,11 @@ class IllegalActionError(AtollError):
     ...                            action="place (3,3) r0", entry="turn 4", field="place")
     >>> error.rule, str(error)
     ('SS-P2', 'turn 4: place: SS-P2: shares no side with a placed tile')
+
+    Games refuse with :meth:`refused`, which words every refusal alike:
+
+    >>> str(IllegalActionError.refused("pass", "TB-T1", "a drive is possible", entry="turn 3"))
+    'turn 3: pass is not legal: TB-T1: a drive is possible'
     """
 
     def __init__(
@@ -76,6 +81,28 @@ class IllegalActionError(AtollError):
         self.rule = rule
         self.action = action
         super().__init__(message, source=source, entry=entry, field=field)
+
+    @classmethod
+    def refused(
+        cls,
+        action: object,
+        rule: str,
+        why: str,
+        *,
+        shown: str | None = None,
+        entry: str | None = None,
+        field: str | None = None,
+    ) -> IllegalActionError:
+        """The refusal of ``action`` (written as ``shown``, by default as the action prints):
+        ``ACTION is not legal: RULE: WHY``."""
+        text = str(action) if shown is None else shown
+        return cls(
+            f"{text} is not legal: {rule}: {why}",
+            rule=rule,
+            action=action,
+            entry=entry,
+            field=field,
+        )
 
     def located(self, source: str | Path | None = None, entry: str | None = None) -> AtollError:
         new = super().located(source, entry)

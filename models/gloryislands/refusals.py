@@ -60,12 +60,8 @@ _KINDS: dict[str, tuple[type, ...]] = {
 def refusal(state: GloryIslandsState, action: Hashable) -> IllegalActionError:
     """The error for ``action``, which the state found illegal now."""
     rule, why = _diagnose(state, action)
-    return IllegalActionError(
-        f"{action} is not legal: {rule}: {why}",
-        rule=rule,
-        action=action,
-        entry=f"round {state.round}",
-        field=state.phase,
+    return IllegalActionError.refused(
+        action, rule, why, entry=f"round {state.round}", field=state.phase
     )
 
 

@@ -34,7 +34,6 @@ illegal action is a one-line error naming the entry, the action and the rule it 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
@@ -44,7 +43,7 @@ from annotated_types import Len, MinLen
 from pydantic import StrictInt, StrictStr
 
 from models.core import make_rng
-from models.data import parse_json, parse_toml, read_text, validate
+from models.data import parse_json, parse_toml, read_text, split_player, validate
 from models.errors import AtollError, IllegalActionError
 from models.gloryislands.actions import Treasure, parse_action
 from models.gloryislands.boardfile import load_board
@@ -56,7 +55,6 @@ from models.gloryislands.rules import GloryIslandsState
 _CONFIG = pydantic.ConfigDict(extra="forbid")
 _FileName = Annotated[StrictStr, MinLen(1)]
 _Entry = Annotated[StrictStr, Len(1, 200)]
-_WHO = re.compile(r"p(\d)\s+(.*)\Z", re.S)
 #: Entries in one scenario: a whole 4-player game has about 250 actions.
 MAX_ACTIONS = 5000
 
@@ -138,7 +136,7 @@ def _board(name: str | None, source: str | Path) -> Components | None:
 def play_entry(state: GloryIslandsState, entry: str, rng: Any = None) -> None:
     """Apply one entry of an action list; at a chance node an entry that names no tile is
     preceded by draws from ``rng`` (an error without one)."""
-    who, text = _split(entry)
+    who, text = split_player(entry)
     action = parse_action(text)
     while state.is_chance_node() and not isinstance(action, Treasure):
         if rng is None:
@@ -149,20 +147,11 @@ def play_entry(state: GloryIslandsState, entry: str, rng: Any = None) -> None:
         state.apply(state.sample_chance(rng))
     if who is not None and who != state.current_player() and not state.is_terminal():
         rule = "GI-R1" if state.phase == "choose" else "GI-R3"
-        raise IllegalActionError(
-            f"{entry!r} is not legal: {rule}: it is player {state.current_player()}'s decision "
-            f"({state.phase}), not player {who}'s",
-            rule=rule,
-            action=action,
+        why = (
+            f"it is player {state.current_player()}'s decision ({state.phase}), not player {who}'s"
         )
+        raise IllegalActionError.refused(action, rule, why, shown=repr(entry))
     state.apply(action)
-
-
-def _split(entry: str) -> tuple[int | None, str]:
-    found = _WHO.match(entry.strip())
-    if found:
-        return int(found.group(1)), found.group(2)
-    return None, entry
 
 
 def _bag(state: GloryIslandsState) -> str:

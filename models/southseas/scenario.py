@@ -276,9 +276,7 @@ def _islander(state: SouthSeasState, move: Move, before: SouthSeasState | None) 
         rule, why = recall_problem(before.board, state.options.recall, player, supply, wanted)
     else:
         rule, why = islander_problem(before.board, position, wanted.piece, supply)  # type: ignore[union-attr]
-    raise IllegalActionError(
-        f"{wanted} is not legal: {rule}: {why}", rule=rule, action=wanted, field=field
-    )
+    raise IllegalActionError.refused(wanted, rule, why, field=field)
 
 
 def _delivery(state: SouthSeasState, move: Move) -> None:

@@ -63,12 +63,8 @@ _EXPECTS: dict[str, tuple[str, str, tuple[type, ...]]] = {
 def refusal(state: TobagoState, action: Hashable) -> IllegalActionError:
     """The error for ``action``, which the state found illegal now."""
     rule, why = _diagnose(state, action)
-    return IllegalActionError(
-        f"{action} is not legal: {rule}: {why}",
-        rule=rule,
-        action=action,
-        entry=f"turn {state.turn}",
-        field=state.phase,
+    return IllegalActionError.refused(
+        action, rule, why, entry=f"turn {state.turn}", field=state.phase
     )
 
 

@@ -49,7 +49,7 @@ from annotated_types import Len, MinLen
 from pydantic import StrictInt, StrictStr
 
 from models.core import CHANCE, make_rng
-from models.data import parse_json, parse_toml, read_text, validate
+from models.data import parse_json, parse_toml, read_text, split_player, validate
 from models.errors import AtollError, IllegalActionError
 from models.tobago.actions import (
     CURSE,
@@ -80,7 +80,6 @@ from models.tobago.state import TobagoState
 _CONFIG = pydantic.ConfigDict(extra="forbid")
 _FileName = Annotated[StrictStr, MinLen(1)]
 _Entry = Annotated[StrictStr, Len(1, 200)]
-_WHO = re.compile(r"p(\d)\s+(.*)\Z", re.S)
 #: Entries in one scenario: a whole random game has about 1,000 actions, a sensible one fewer.
 MAX_ACTIONS = 20000
 
@@ -189,7 +188,7 @@ def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> Tob
 def play_entry(state: TobagoState, entry: str, rng: random.Random | None = None) -> None:
     """Apply one entry of an action list; at a chance node an entry that is no chance outcome
     is preceded by draws from ``rng`` (an error without one)."""
-    who, text = _split(entry)
+    who, text = split_player(entry)
     action = parse_action(text)
     while state.current_player() == CHANCE and not isinstance(action, _CHANCE_KINDS):
         if rng is None:
@@ -202,20 +201,11 @@ def play_entry(state: TobagoState, entry: str, rng: random.Random | None = None)
         rule = "TB-T1" if state.phase in ("turn", "legs", "extra") else "TB-G3"
         if state.phase in ("vehicle", "claim"):
             rule = "TB-S4"
-        raise IllegalActionError(
-            f"{entry!r} is not legal: {rule}: it is player {state.current_player()}'s decision "
-            f"({state.phase}), not player {who}'s",
-            rule=rule,
-            action=action,
+        why = (
+            f"it is player {state.current_player()}'s decision ({state.phase}), not player {who}'s"
         )
+        raise IllegalActionError.refused(action, rule, why, shown=repr(entry))
     state.apply(action)
-
-
-def _split(entry: str) -> tuple[int | None, str]:
-    found = _WHO.match(entry.strip())
-    if found:
-        return int(found.group(1)), found.group(2)
-    return None, entry
 
 
 __all__ = ["Scenario", "load_scenario", "parse_action", "play_entry", "replay"]
