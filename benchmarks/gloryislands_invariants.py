@@ -36,9 +36,7 @@ def check_game(job: tuple[int, int, int]) -> tuple[int, int, list[str], int]:
         else:
             state.apply(rng.choice(state.legal_actions()))
         found = [f"move {len(state.history())}: {p}" for p in audit.step(state)]  # type: ignore[arg-type]
-    again = game.new_initial_state()
-    for action in state.history():
-        again.apply(action)
+    again = game.replay(state.history())
     if again.events() != state.events() or again.returns() != state.returns():
         found.append("replaying the history gives another game")
     return players, seed, found, sum(state.sunk)  # type: ignore[attr-defined]

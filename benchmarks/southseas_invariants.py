@@ -32,9 +32,7 @@ def check_game(job: tuple[int, int]) -> tuple[int, int, list[str]]:
         else:
             state.apply(rng.choice(state.legal_actions()))
         found = problems(state, covered, since)  # type: ignore[arg-type]
-    again = game.new_initial_state()
-    for action in state.history():
-        again.apply(action)
+    again = game.replay(state.history())
     if again.events() != state.events() or again.returns() != state.returns():
         found.append("replay differs")
     return players, seed, found

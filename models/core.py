@@ -314,6 +314,21 @@ class Game(ABC):
         """Where each component file came from and whether it is a reconstruction."""
         return {}
 
+    def replay(self, history: Iterable[Hashable]) -> GameState:
+        """A new game with ``history`` applied in order (chance outcomes included): a state's
+        :meth:`~GameState.history` replayed must give that state again.
+
+        >>> game = load_game("southseas", 2)
+        >>> state = game.new_initial_state()
+        >>> _ = random_playout(state, make_rng(4), max_moves=30)
+        >>> game.replay(state.history()).events() == state.events()
+        True
+        """
+        state = self.new_initial_state()
+        for action in history:
+            state.apply(action)
+        return state
+
 
 def sample_chance(state: GameState, rng: random.Random) -> Hashable:
     """One outcome of a chance node, drawn with ``rng`` by the node's probabilities."""

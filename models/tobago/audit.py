@@ -121,9 +121,7 @@ def _treasures(state: TobagoState) -> list[str]:
 
 def replays(state: TobagoState) -> bool:
     """Whether replaying the history (chance outcomes included) gives the same game."""
-    again = state.game.new_initial_state()
-    for action in state.history():
-        again.apply(action)
+    again = state.game.replay(state.history())
     return (
         again.events() == state.events()
         and again.returns() == state.returns()

@@ -354,7 +354,7 @@ class ProtocolSuite:
         for n in self.player_counts:
             for seed in (7, 8):
                 for state in self._checkpoints(n, seed):
-                    again = _replay(self.game(n), state.history())
+                    again = self.game(n).replay(state.history())
                     assert _snapshot(again) == _snapshot(state), (
                         f"{n} players, seed {seed}: replaying {len(state.history())} moves "
                         "gives another state"
@@ -422,7 +422,7 @@ class ProtocolSuite:
                 assert _snapshot(twin)[0] == before[0], where
             again = state.resample(p, make_rng(k))
             assert _snapshot(again) == _snapshot(twin), f"{where}: same rng, other resample"
-            replayed = _replay(self.game(n), twin.history())
+            replayed = self.game(n).replay(twin.history())
             assert _snapshot(replayed) == _snapshot(twin), f"{where}: not a reachable state"
             q = (p + 1 + k) % n  # any player's view is kept, not only the mover's
             assert state.resample(q, make_rng(k)).observation(q) == state.observation(q), where
@@ -522,13 +522,6 @@ def _random_move(state: GameState, rng: random.Random) -> Hashable:
     if state.current_player() == CHANCE:
         return state.sample_chance(rng)
     return rng.choice(state.legal_actions())
-
-
-def _replay(game: Game, history: Sequence[Hashable]) -> GameState:
-    state = game.new_initial_state()
-    for action in history:
-        state.apply(action)
-    return state
 
 
 def _snapshot(state: GameState) -> tuple[Any, ...]:

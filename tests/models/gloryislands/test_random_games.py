@@ -33,9 +33,7 @@ def play_checked(
             state.apply(rng.choice(state.legal_actions()))
         found = audit.step(state)
         assert not found, f"{players} players, seed {seed}, move {len(state.history())}: {found}"
-    again = game.new_initial_state()
-    for action in state.history():
-        again.apply(action)
+    again = game.replay(state.history())
     assert again.is_terminal() and again.events() == state.events()
     assert again.returns() == state.returns() and again.outcome() == state.outcome()
     return state

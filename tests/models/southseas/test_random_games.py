@@ -33,9 +33,7 @@ def test_random_games_keep_every_invariant(players: int) -> None:
         state = play_checked(players, seed)
         assert state.board_tiles() + state.unplaceable == 73 or state.yard.exhausted
         # a replay of the history (chance outcomes included) reproduces the game
-        again = game.new_initial_state()
-        for action in state.history():
-            again.apply(action)
+        again = game.replay(state.history())
         assert again.is_terminal()
         assert again.returns() == state.returns()
         assert again.events() == state.events()

@@ -41,9 +41,7 @@ def test_resample_keeps_the_observation_and_varies_the_hidden_cards() -> None:
         others.add((tuple(sorted(twin.hands[1])), tuple(sorted(twin.hands[2]))))
         gold.add(tuple(str(a) for a in twin.history() if str(a).startswith("gold ")))
         # the redrawn history is a game: replaying it reaches the same position for player 0
-        again = state.game.new_initial_state()
-        for action in twin.history():
-            again.apply(action)
+        again = state.game.replay(twin.history())
         assert again.observation(0) == mine and again.hands == twin.hands
     assert len(others) > 1  # the other hands vary
     assert len(gold) > 1  # so do the face-down gold cards of the 5 shares so far

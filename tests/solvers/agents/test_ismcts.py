@@ -16,10 +16,7 @@ from tests.conformance.goofspiel import Bid, Prize
 
 
 def goofspiel(history: list[object], cards: int = 4) -> GameState:
-    state = load_game("goofspiel", 2, {"cards": cards}).new_initial_state()
-    for action in history:
-        state.apply(action)
-    return state
+    return load_game("goofspiel", 2, {"cards": cards}).replay(history)
 
 
 def southseas_decision(players: int = 3, moves: int = 30) -> GameState:
