@@ -31,6 +31,8 @@ import time
 from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 
+from common import component_labels
+
 from analyses.stats import rate
 from analyses.workers import process_pool
 from models.core import CHANCE, load_game, make_rng, spawn_seeds
@@ -134,12 +136,7 @@ def main() -> None:
         made = load_game(args.game, args.players)
     except AtollError as exc:
         parser.error(str(exc))
-    labels = [
-        f"{name}: "
-        + ("RECONSTRUCTION" if part["reconstruction"] else part.get("note") or part["source"])
-        for name, part in made.components().items()
-    ]
-    print(f"{args.players}-player {made.info.title}; {'; '.join(labels)}; seed {args.seed}")
+    print(f"{args.players}-player {made.info.title}; {component_labels(made)}; seed {args.seed}")
     where = (args.game, args.players)
     try:
         if args.pairing in ("greedy-random", "both"):

@@ -13,11 +13,12 @@ Ctrl-C stops the workers and prints one line.
 
 from __future__ import annotations
 
-import argparse
-import time
+from collections.abc import Sequence
+from typing import Any
 
-from analyses.workers import process_pool
-from models.core import CHANCE, load_game, make_rng, spawn_seeds
+from common import invariants
+
+from models.core import CHANCE, load_game, make_rng
 from models.gloryislands.audit import Audit
 
 
@@ -42,34 +43,15 @@ def check_game(job: tuple[int, int, int]) -> tuple[int, int, list[str], int]:
     return players, seed, found, sum(state.sunk)  # type: ignore[attr-defined]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
-    seeds = spawn_seeds(args.seed, args.games)
-    jobs = [(i, 2 + i % 3, s) for i, s in enumerate(seeds)]
-    start = time.perf_counter()
-    failures = []
-    sunk = 0
-    try:
-        with process_pool(args.workers) as pool:
-            for players, seed, found, lost in pool.map(check_game, jobs, chunksize=50):
-                sunk += lost
-                if found:
-                    failures.append((players, seed, found))
-    except KeyboardInterrupt:
-        print("interrupted: no verdict")
-        raise SystemExit(130) from None
-    elapsed = time.perf_counter() - start
-    for players, seed, found in failures[:10]:
-        print(f"FAIL players={players} seed={seed}: {found[:3]}")
-    print(
-        f"{args.games} games checked in {elapsed:.0f} s on {args.workers} workers "
-        f"({sunk} ships sunk); {len(failures)} with a broken invariant"
-    )
+def ships_sunk(results: list[Sequence[Any]]) -> str:
+    return f"{sum(r[3] for r in results)} ships sunk"
 
 
 if __name__ == "__main__":
-    main()
+    invariants(
+        __doc__,
+        check_game,
+        lambda seeds: [(i, 2 + i % 3, s) for i, s in enumerate(seeds)],
+        workers=2,
+        tally=ships_sunk,
+    )

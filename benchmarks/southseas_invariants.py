@@ -11,11 +11,9 @@ the outcome does not depend on the number of workers.
 
 from __future__ import annotations
 
-import argparse
-import time
+from common import invariants
 
-from analyses.workers import process_pool
-from models.core import CHANCE, load_game, make_rng, spawn_seeds
+from models.core import CHANCE, load_game, make_rng
 from models.southseas.audit import problems
 
 
@@ -38,32 +36,7 @@ def check_game(job: tuple[int, int]) -> tuple[int, int, list[str]]:
     return players, seed, found
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
-    seeds = spawn_seeds(args.seed, args.games)
-    jobs = [(2 + i % 4, s) for i, s in enumerate(seeds)]
-    start = time.perf_counter()
-    failures = []
-    try:
-        with process_pool(args.workers) as pool:
-            for players, seed, found in pool.map(check_game, jobs, chunksize=50):
-                if found:
-                    failures.append((players, seed, found))
-    except KeyboardInterrupt:
-        print("interrupted: no verdict")
-        raise SystemExit(130) from None
-    elapsed = time.perf_counter() - start
-    for players, seed, found in failures[:10]:
-        print(f"FAIL players={players} seed={seed}: {found[:3]}")
-    print(
-        f"{args.games} games checked in {elapsed:.0f} s on {args.workers} workers; "
-        f"{len(failures)} with a broken invariant"
-    )
-
-
 if __name__ == "__main__":
-    main()
+    invariants(
+        __doc__, check_game, lambda seeds: [(2 + i % 4, s) for i, s in enumerate(seeds)], workers=2
+    )

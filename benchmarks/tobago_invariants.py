@@ -13,11 +13,8 @@ the workers and prints one line.
 
 from __future__ import annotations
 
-import argparse
-import time
+from common import invariants
 
-from analyses.workers import process_pool
-from models.core import spawn_seeds
 from models.tobago.audit import audit_game
 
 
@@ -27,32 +24,10 @@ def check_game(job: tuple[int, int, int]) -> tuple[int, int, list[str]]:
     return players, seed, audit_game(index, players, seed)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
-    seeds = spawn_seeds(args.seed, args.games)
-    jobs = [(i, 2 + i % 3, s) for i, s in enumerate(seeds)]
-    start = time.perf_counter()
-    failures = []
-    try:
-        with process_pool(args.workers) as pool:
-            for players, seed, found in pool.map(check_game, jobs, chunksize=50):
-                if found:
-                    failures.append((players, seed, found))
-    except KeyboardInterrupt:
-        print("interrupted: no verdict")
-        raise SystemExit(130) from None
-    elapsed = time.perf_counter() - start
-    for players, seed, found in failures[:10]:
-        print(f"FAIL players={players} seed={seed}: {found[:3]}")
-    print(
-        f"{args.games} games checked in {elapsed:.0f} s on {args.workers} workers; "
-        f"{len(failures)} with a broken invariant"
-    )
-
-
 if __name__ == "__main__":
-    main()
+    invariants(
+        __doc__,
+        check_game,
+        lambda seeds: [(i, 2 + i % 3, s) for i, s in enumerate(seeds)],
+        workers=1,
+    )
