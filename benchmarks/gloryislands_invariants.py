@@ -18,7 +18,7 @@ from typing import Any
 
 from common import invariants
 
-from models.core import CHANCE, load_game, make_rng
+from models.core import checked_playout, load_game, make_rng
 from models.gloryislands.audit import Audit
 
 
@@ -28,15 +28,7 @@ def check_game(job: tuple[int, int, int]) -> tuple[int, int, list[str], int]:
     options = {"sunk_pirates": "removed"} if index % 7 == 3 else None
     game = load_game("gloryislands", players, options)
     state = game.new_initial_state()
-    audit = Audit(state)  # type: ignore[arg-type]
-    rng = make_rng(seed)
-    found: list[str] = []
-    while not state.is_terminal() and not found:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        found = [f"move {len(state.history())}: {p}" for p in audit.step(state)]  # type: ignore[arg-type]
+    found = checked_playout(state, make_rng(seed), Audit(state).step)  # type: ignore[arg-type]
     again = game.replay(state.history())
     if again.events() != state.events() or again.returns() != state.returns():
         found.append("replaying the history gives another game")

@@ -37,7 +37,7 @@ import enum
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 
 from models.errors import AtollError, AtollWarning, IllegalActionError
@@ -59,6 +59,7 @@ __all__ = [
     "InformationKind",
     "Outcome",
     "RuleOptions",
+    "checked_playout",
     "count_events",
     "game_info",
     "game_names",
@@ -346,3 +347,17 @@ def random_playout(state: GameState, rng: random.Random, max_moves: int | None =
             state.apply(rng.choice(state.legal_actions()))
         moves += 1
     return moves
+
+
+def checked_playout(
+    state: GameState, rng: random.Random, check: Callable[[GameState], Iterable[str]]
+) -> list[str]:
+    """Play ``state`` on like :func:`random_playout`, calling ``check`` after every move (an
+    audit of the game's invariants); stop at the first problems it finds and return them, each
+    as ``move N: problem`` (an empty list when the game ended without any)."""
+    while not state.is_terminal():
+        random_playout(state, rng, max_moves=1)
+        found = [f"move {len(state.history())}: {p}" for p in check(state)]
+        if found:
+            return found
+    return []

@@ -153,18 +153,10 @@ def _game(players: int, variant: int) -> Game:
 def audit_game(index: int, players: int, seed: int) -> list[str]:
     """Play one seeded random game (rule options by ``index``, see :data:`VARIANTS`), audit
     every move and replay it at the end; the problems found (an empty list when none)."""
-    from models.core import CHANCE, make_rng
+    from models.core import checked_playout, make_rng
 
     state = _game(players, index % len(VARIANTS)).new_initial_state()
-    audit = Audit(state)  # type: ignore[arg-type]
-    rng = make_rng(seed)
-    found: list[str] = []
-    while not state.is_terminal() and not found:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        found = [f"move {len(state.history())}: {p}" for p in audit.step(state)]  # type: ignore[arg-type]
+    found = checked_playout(state, make_rng(seed), Audit(state).step)  # type: ignore[arg-type]
     if not found and not replays(state):  # type: ignore[arg-type]
         found.append("replaying the history gives another game")
     return found

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from models.core import CHANCE, load_game, make_rng, spawn_seeds
+from models.core import checked_playout, load_game, make_rng, spawn_seeds
 from models.gloryislands.audit import Audit
 from models.gloryislands.rules import GloryIslandsState
 
@@ -24,15 +24,8 @@ def play_checked(
     its history replayed, which must give the same game."""
     game = load_game("gloryislands", players, options)
     state: GloryIslandsState = game.new_initial_state()  # type: ignore[assignment]
-    audit = Audit(state)
-    rng = make_rng(seed)
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        found = audit.step(state)
-        assert not found, f"{players} players, seed {seed}, move {len(state.history())}: {found}"
+    found = checked_playout(state, make_rng(seed), Audit(state).step)  # type: ignore[arg-type]
+    assert not found, f"{players} players, seed {seed}: {found}"
     again = game.replay(state.history())
     assert again.is_terminal() and again.events() == state.events()
     assert again.returns() == state.returns() and again.outcome() == state.outcome()
