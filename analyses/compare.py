@@ -30,9 +30,9 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import stats
 from analyses.frames import GAME_COLUMNS, StudyFrames
 from analyses.report import estimate_cell, figure_uri, render, table_html, warnings_of
+from analyses.variants import Measure, compared
 from models.core import game_info
 from models.errors import AtollError
 from models.files import write_bytes_atomically
@@ -61,33 +61,25 @@ def differences(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
     shared = a.index.intersection(b.index)
     if len(shared) < 2:
         raise AtollError("the two studies share fewer than 2 games: nothing to compare")
-    rows = []
+    zero = pd.Series(0.0, index=shared)
+    measures: list[Measure] = []
     for metric in dict.fromkeys([*a.columns, *b.columns]):
-        x = (
-            a[metric].reindex(shared, fill_value=0).to_numpy(float)
-            if metric in a
-            else np.zeros(len(shared))
-        )
-        y = (
-            b[metric].reindex(shared, fill_value=0).to_numpy(float)
-            if metric in b
-            else np.zeros(len(shared))
-        )
-        if not (x.any() or y.any()):
-            continue
-        diff = stats.difference_of_means(y, x, paired=True)
-        rows.append(
-            {
-                "metric": metric,
-                "baseline [95% CI]": estimate_cell(stats.mean(x)),
-                "variant [95% CI]": estimate_cell(stats.mean(y)),
-                "difference [95% CI]": estimate_cell(diff),
-                "clear": "yes" if diff.low > 0 or diff.high < 0 else "",
-                "n": diff.n,
-                "_diff": diff,
-            }
-        )
-    return pd.DataFrame(rows)
+        x = a[metric].reindex(shared, fill_value=0).astype(float) if metric in a else zero
+        y = b[metric].reindex(shared, fill_value=0).astype(float) if metric in b else zero
+        if x.any() or y.any():
+            measures.append((metric, x, y))
+    table = compared(measures)
+    return pd.DataFrame(
+        {
+            "metric": table["measure"],
+            "baseline [95% CI]": table["study"].map(estimate_cell),
+            "variant [95% CI]": table["variant"].map(estimate_cell),
+            "difference [95% CI]": table["difference"].map(estimate_cell),
+            "clear": table["clear"].map({True: "yes", False: ""}),
+            "n": table["n"],
+            "_diff": table["difference"],
+        }
+    )
 
 
 def _forest(table: pd.DataFrame, note: str) -> str:
