@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import time
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
@@ -34,9 +33,10 @@ import numpy as np
 
 from analyses.frames import Chunk, StudyFrames, event_row
 from analyses.workers import process_pool
-from models.core import CHANCE, Game, load_game, make_rng, spawn_seeds
+from models.core import Game, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
 from solvers.agents import make_agent
+from solvers.agents.play import play_out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,22 +130,8 @@ def _play(config: StudyConfig, game: Game, index: int, seed: int, chunk: Chunk) 
     agents = [make_agent(spec, int(s) >> 1) for spec, s in zip(specs, agent_seeds, strict=True)]
     chance = make_rng(int(chance_seed) >> 1)
     state = game.new_initial_state()
-    moves, thinking = [0] * config.players, [0.0] * config.players
-    clock = time.perf_counter
-    for _ in range(config.max_moves):
-        if state.is_terminal():
-            break
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply(state.sample_chance(chance))
-            continue
-        started = clock()
-        action = agents[player].choose(state)
-        thinking[player] += clock() - started
-        moves[player] += 1
-        state.apply(action)
-    else:
-        raise RuntimeError(f"no end after {config.max_moves} moves")
+    played = play_out(state, agents, chance, max_steps=config.max_moves)
+    moves, thinking = played.moves, played.seconds
     outcome = state.outcome()
     winners = set(outcome.winners)
     chunk.games.append(

@@ -35,9 +35,10 @@ from common import component_labels
 
 from analyses.stats import rate
 from analyses.workers import process_pool
-from models.core import CHANCE, load_game, make_rng, spawn_seeds
+from models.core import load_game, make_rng, spawn_seeds
 from models.errors import AtollError
 from solvers.agents import make_agent
+from solvers.agents.play import play_out
 
 
 @dataclass
@@ -61,19 +62,13 @@ def play_game(
     specs = [tested if p == seat else other for p in range(players)]
     agents = [make_agent(spec, seeds[1 + p]) for p, spec in enumerate(specs)]
     chance = make_rng(seeds[0])
-    result = GameResult(0.0, 0.0)
-    clock = time.perf_counter
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply(state.sample_chance(chance))
-            continue
-        began = clock()
-        action = agents[player].choose(state)
-        role = 0 if player == seat else 1
-        result.seconds[role] += clock() - began
-        result.moves[role] += 1
-        state.apply(action)
+    played = play_out(state, agents, chance)
+    result = GameResult(
+        0.0,
+        0.0,
+        seconds=[played.seconds[seat], sum(played.seconds) - played.seconds[seat]],
+        moves=[played.moves[seat], sum(played.moves) - played.moves[seat]],
+    )
     outcome = state.outcome()
     if seat in outcome.winners:
         result.share = 1 / len(outcome.winners)

@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from analyses.workers import process_pool
-from models.core import CHANCE, Game, load_game, make_rng, random_playout, spawn_seeds
+from models.core import Game, load_game, make_rng, random_playout, spawn_seeds
 from solvers.agents import make_agent
+from solvers.agents.play import play_out
 
 
 def component_labels(game: Game) -> str:
@@ -52,18 +53,8 @@ def time_agent(game: Game, spec: str, games: int, seed: int) -> tuple[float, int
     for s in spawn_seeds(seed, games):
         seeds = spawn_seeds(s, game.num_players + 1)
         agents = [make_agent(spec, seeds[1 + p]) for p in range(game.num_players)]
-        chance = make_rng(seeds[0])
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply(state.sample_chance(chance))
-                continue
-            began = time.perf_counter()
-            action = agents[player].choose(state)
-            seconds += time.perf_counter() - began
-            decisions += 1
-            state.apply(action)
+        played = play_out(game.new_initial_state(), agents, make_rng(seeds[0]))
+        seconds, decisions = seconds + sum(played.seconds), decisions + sum(played.moves)
     return seconds / max(decisions, 1), decisions
 
 
