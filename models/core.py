@@ -43,6 +43,7 @@ from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 from models.errors import AtollError, AtollWarning, IllegalActionError
 from models.options import RuleOptions
 from models.registry import game_info, game_names, load_game, register_game
+from models.skips import Skipped
 
 __all__ = [
     "CHANCE",
@@ -59,6 +60,7 @@ __all__ = [
     "InformationKind",
     "Outcome",
     "RuleOptions",
+    "Skipped",
     "checked_playout",
     "count_events",
     "game_info",
@@ -208,6 +210,13 @@ class GameState(ABC):
     #: A lead, in the game's points, that is clear but not decisive (a search agent judging a
     #: cut-off position by :meth:`heuristic` counts a lead this big as a 73% chance to win).
     margin_scale: ClassVar[float] = 2.0
+    #: The steps the engine passed by itself since the last decision (no choice was left), so
+    #: that a refusal of such a step's action can say why (:mod:`models.skips`).
+    skipped: tuple[Skipped, ...] = ()
+
+    def note_skipped(self, player: int, rule: str, why: str, kinds: tuple[type, ...]) -> None:
+        """Remember that ``player``'s step of ``kinds`` passed by itself under ``rule``."""
+        self.skipped = (*self.skipped, Skipped(player, rule, why, kinds))
 
     @abstractmethod
     def current_player(self) -> int:

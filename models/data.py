@@ -266,6 +266,8 @@ def validation_error(
     message = _in_file_words(" or ".join(messages))
     if first.get("type") in ("extra_forbidden", "unexpected_keyword_argument"):
         message = "unknown field"
+    elif first.get("type") == "value_error" and not loc:  # a check across fields: no input
+        message = message.removeprefix("Value error, ")
     elif "input" in first and first.get("type") != "missing":
         message = f"{message} (got {brief(first['input'])})"
     return AtollError(message, source=source, entry=full_entry, field=field)

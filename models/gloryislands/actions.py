@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import NamedTuple
 
 from models.errors import AtollError
 from models.gloryislands.components import cell_name, parse_cell
@@ -127,6 +128,23 @@ class Pass:
 PASS = Pass()
 HUNT = Hunt()
 Action = Play | Move | Place | Treasure | Keep | Hunt | ExtraPirate | Relocate | Pass
+
+
+class SpecialAction(NamedTuple):
+    """A card's special action (GI-C2..C4): its action type, rule, option and name."""
+
+    kind: type
+    rule: str
+    option: str
+    words: str
+
+
+#: The special action of each card value that has one.
+SPECIALS: dict[int, SpecialAction] = {
+    2: SpecialAction(Hunt, "GI-C2", "hunt", "the 2-card's treasure hunt"),
+    3: SpecialAction(ExtraPirate, "GI-C3", "extra_pirate", "the 3-card's second pirate"),
+    4: SpecialAction(Relocate, "GI-C4", "relocate", "the 4-card's pirate move"),
+}
 
 _PLACES: dict[tuple[int, int | None], Place] = {}
 _RELOCATES: dict[tuple[int, str], Relocate] = {}

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from models.errors import IllegalActionError
 from models.gloryislands.actions import (
+    SPECIALS,
     ExtraPirate,
     Hunt,
     Keep,
@@ -33,6 +34,7 @@ from models.gloryislands.actions import (
     Treasure,
 )
 from models.gloryislands.components import cell_name
+from models.skips import explaining
 
 if TYPE_CHECKING:
     from models.gloryislands.rules import GloryIslandsState
@@ -75,6 +77,9 @@ def _diagnose(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
     rule, expects = _EXPECTS[phase]
     rule, expects = rule.format(v=state.value), expects.format(p=p, v=state.value)
     if not isinstance(action, _KINDS[phase]):
+        skip = explaining(state.skipped, action)
+        if skip is not None:
+            return skip.rule, f"{skip.reason()}; now {expects}"
         return rule, f"now {expects}"
     if isinstance(action, Play):
         hand = ", ".join(state.card(c).id for c in state.hands[p])
@@ -143,21 +148,16 @@ def _place_problem(state: GloryIslandsState, action: Place) -> tuple[str, str]:
     return "GI-A5", f"{cell_name(action.cell)} is {distance} away; the range is {reach} ({free})"
 
 
-#: Each special action's option and rule (GI-C2..C4).
-_SWITCHES: dict[type, tuple[str, str]] = {
-    Hunt: ("hunt", "the 2-card's treasure hunt (GI-C2)"),
-    ExtraPirate: ("extra_pirate", "the 3-card's second pirate (GI-C3)"),
-    Relocate: ("relocate", "the 4-card's pirate move (GI-C4)"),
-}
+#: Each special action by its action type (GI-C2..C4).
+_SWITCHES = {special.kind: special for special in SPECIALS.values()}
 
 
 def _switched_off(state: GloryIslandsState, action: Hashable) -> tuple[str, str] | None:
     """The refusal of a special action that the rule options switch off, if it is one."""
     found = _SWITCHES.get(type(action))
-    if found is None or getattr(state.options, found[0]):
+    if found is None or getattr(state.options, found.option):
         return None
-    name, what = found
-    return f"option {name}", f"{what} is switched off by the rule options ({name} = false)"
+    return found.rule, f"{found.words} is switched off (option {found.option} = false)"
 
 
 def _special_problem(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
@@ -173,7 +173,7 @@ def _special_problem(state: GloryIslandsState, action: Hashable) -> tuple[str, s
     if pay not in payments(state):
         if pay == "barrel":
             return rule, "you have no barrel to pay with"
-        return "option sails_may_sink", "paying 2 sail fields would sink your ship"
+        return rule, "paying 2 sail fields would sink your ship (option sails_may_sink = false)"
     if isinstance(action, Hunt):
         return rule, "the bag is empty"
     if isinstance(action, ExtraPirate):

@@ -170,6 +170,7 @@ class GloryIslandsState(GameState):
             if phase == OVER or action not in self._actions:
                 raise refusal(self, action)
         self._history.append(action)
+        self.skipped = ()
         if phase == CHOOSE:
             rounds.choose(self, self.game.card_of[action.card])  # type: ignore[union-attr]
         elif phase == KEEP:

@@ -51,6 +51,7 @@ from models.gloryislands.components import Components
 from models.gloryislands.game import GloryIslands
 from models.gloryislands.options import GloryIslandsOptions
 from models.gloryislands.rules import GloryIslandsState
+from models.skips import explaining
 
 _CONFIG = pydantic.ConfigDict(extra="forbid")
 _FileName = Annotated[StrictStr, MinLen(1)]
@@ -150,6 +151,11 @@ def play_entry(state: GloryIslandsState, entry: str, rng: Any = None) -> None:
         why = (
             f"it is player {state.current_player()}'s decision ({state.phase}), not player {who}'s"
         )
+        skip = explaining(state.skipped, action, who)
+        if skip is not None:
+            rule, why = skip.rule, f"{skip.reason()}; {why}"
+        elif 0 <= who < len(state.sunk) and state.sunk[who]:
+            rule, why = "GI-R2", f"player {who}'s ship sank: he is out of the game"
         raise IllegalActionError.refused(action, rule, why, shown=repr(entry))
     state.apply(action)
 

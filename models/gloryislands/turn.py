@@ -29,10 +29,12 @@ from models.gloryislands.actions import (
     EXTRA,
     HUNT,
     PASS,
+    SPECIALS,
     Action,
     ExtraPirate,
     Hunt,
     Move,
+    Pass,
     Place,
     Relocate,
     place,
@@ -148,6 +150,8 @@ def placement(state: GloryIslandsState, reach: int) -> None:
     cells, state.fallback = free_fields(state, reach)
     if not cells:
         state.event(EV.NO_PLACE, why="the line is full (GI-A6)", step=state.step)
+        why = f"every island field in the line of player {state.player}'s ship holds a pirate"
+        state.note_skipped(state.player, "GI-A6", why, (Place,))
         after_reward(state)
         return
     if state.supply[state.player]:
@@ -266,6 +270,7 @@ def special(state: GloryIslandsState) -> None:
     """Offer the card's special action, or end the turn when there is none to take."""
     player, value = state.player, state.value
     if value not in state.game.specials:  # a 1- or 5-card, or switched off by an option
+        _no_special(state)
         end_turn(state)
         return
     actions: list[Action] = [PASS]
@@ -281,9 +286,44 @@ def special(state: GloryIslandsState) -> None:
         mine = sorted(state.pirates_at[player])
         actions += [relocate(source, p) for p in payments(state) for source in mine]
     if len(actions) == 1:
+        special = SPECIALS[value]
+        why = f"{special.words} is not possible: {_unaffordable(state)}"
+        state.note_skipped(player, special.rule, why, (special.kind, Pass))
         end_turn(state)
     else:
         state.phase, state._actions = "special", tuple(actions)
+
+
+def _no_special(state: GloryIslandsState) -> None:
+    """Note why no special action was offered: the card has none, or its option is off."""
+    player, value = state.player, state.value
+    if value in SPECIALS:
+        special = SPECIALS[value]
+        why = f"{special.words} is switched off (option {special.option} = false)"
+        state.note_skipped(player, special.rule, why, (special.kind, Pass))
+        return
+    for wanted, special in SPECIALS.items():
+        why = f"{special.words} comes with a {wanted}-card; player {player} played a {value}-card"
+        state.note_skipped(player, special.rule, why, (special.kind,))
+
+
+def _unaffordable(state: GloryIslandsState) -> str:
+    """Why the card's special action cannot be taken now (GI-C2..C4)."""
+    player, value = state.player, state.value
+    if value == 2:
+        if not state.barrels[player]:
+            return f"player {player} has no barrel to pay for it"
+        return "the bag is empty"
+    if value == 3 and not free_fields(state, EXTRA_RANGE)[0]:
+        return "the line has no free field for a second pirate"
+    if value == 4 and not state.pirates_at[player]:
+        return f"player {player} has no pirate on the board to move"
+    if value == 4 and payments(state):
+        return "no island field is empty"
+    return (
+        f"player {player} has no barrel, and paying 2 sail fields would sink his ship "
+        "(option sails_may_sink = false)"
+    )
 
 
 def _others(state: GloryIslandsState) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from models.errors import IllegalActionError
+from models.skips import explaining
 from models.southseas.actions import Deliver, Draw, Pass, Place, PlaceIslander, Recall, Reveal
 from models.southseas.actions import TakeShip as Take
 from models.southseas.board import Board
@@ -58,6 +59,9 @@ def _diagnose(state: SouthSeasState, action: Hashable) -> tuple[str, str]:
     if phase == "over":
         return "SS-T2", "the game is over"
     if not isinstance(action, _KINDS[phase]):
+        skip = explaining(state.skipped, action)
+        if skip is not None:
+            return skip.rule, f"{skip.reason()}; now {_EXPECTS[phase]}"
         return "SS-T1", f"now {_EXPECTS[phase]}"
     if isinstance(action, Draw):
         return "SS-P1", f"no tile {action.tile!r} is left in the stack"
@@ -145,11 +149,12 @@ def recall_problem(
     """Why ``player`` (with ``supply`` islanders at the islander step) may not take back the
     islander ``action`` names, under the ``recall`` option."""
     if option == "never":
-        return "option recall = never", "islanders are never taken back"
+        return "SS-T1", "the turn's islander step only places one (option recall = never)"
     if option == "when_empty" and supply > 0:
         return (
-            "option recall = when_empty",
-            f"islanders are taken back only with an empty supply (you have {supply})",
+            "SS-T1",
+            f"islanders are taken back only with an empty supply (you have {supply}; option "
+            "recall = when_empty)",
         )
     if (action.x, action.y) in board.tiles:
         placed = board.tiles[(action.x, action.y)]
@@ -157,8 +162,8 @@ def recall_problem(
             node = placed.node(action.piece)
             for owner, where in board.feature_of(node).islanders:
                 if where == node and owner != player:
-                    return "recall", f"only your own islander: player {owner}'s stands there"
-    return "recall", f"no islander of yours stands on ({action.x},{action.y}) piece {action.piece}"
+                    return "SS-T1", f"only your own islander: player {owner}'s stands there"
+    return "SS-T1", f"no islander of yours stands on ({action.x},{action.y}) piece {action.piece}"
 
 
 def _delivery_problem(state: SouthSeasState, action: Deliver) -> tuple[str, str]:

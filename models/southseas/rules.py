@@ -156,6 +156,7 @@ class SouthSeasState(GameState):
             ):
                 raise refusal(self, action)
             self._history.append(action)
+            self.skipped = ()
             self._place(action)
         elif phase == DRAW:
             index = self.game.draw_index.get(action.tile, -1) if type(action) is Draw else -1
@@ -176,6 +177,7 @@ class SouthSeasState(GameState):
     def _decide(self, action: Action) -> None:
         """An islander step, a tied ship choice or a delivery (already checked legal)."""
         self._history.append(action)
+        self.skipped = ()
         if self.phase == ISLANDER:
             self._islander(action)
         elif type(action) is TakeShip:
@@ -269,9 +271,22 @@ class SouthSeasState(GameState):
             self.board, placed, self.ledger, self.player, self.options.recall
         )
         if len(actions) == 1:  # only Pass
+            self._islander_skipped()
             self._after_islander()
         else:
             self.phase, self._actions = ISLANDER, actions
+
+    def _islander_skipped(self) -> None:
+        """Note why the islander step passed by itself (SS-I4: no islander in supply; SS-I3:
+        every piece joins an occupied feature) and no islander could be taken back."""
+        player = self.player
+        if self.ledger.islanders[player] == 0:
+            rule, why = "SS-I4", f"player {player}'s supply is empty"
+        else:
+            rule, why = "SS-I3", "every piece of the tile joins a feature that holds an islander"
+        if self.ledger.placed[player]:
+            why += f" (and recall = {self.options.recall} takes none back now)"
+        self.note_skipped(player, rule, why, (PlaceIslander, Recall))
 
     def _islander(self, action: Action) -> None:
         if type(action) is PlaceIslander:
@@ -326,6 +341,9 @@ class SouthSeasState(GameState):
             self._award(self.awards.pop(0), top[0].id)
         actions = self._deliveries()
         if len(actions) == 1:
+            held = any(self.ledger.wares[self.player])
+            why = "no face-up ship can be paid with them" if held else "he holds no wares"
+            self.note_skipped(self.player, "SS-S1", f"player {self.player}: {why}", (Deliver,))
             self._end_turn()
         else:
             self.phase, self._actions = DELIVER, actions

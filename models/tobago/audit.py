@@ -134,9 +134,9 @@ VARIANTS: tuple[dict[str, object], ...] = (
     {},
     {"amulet_field": "wave", "refusal": "per_rose"},
     {},
-    {"nobody_takes": "front_takes", "curse_without_gold": "amulet", "start_claims": "shared"},
+    {"nobody_takes": "front_takes", "start_claims": "shared"},
     {"first_hint_without_receiver": "nobody", "ties": "amulets", "amulet_field": "gaze"},
-    {},
+    {"same_field": "next_turn", "fixed_under_vehicle": "standing", "curse_without_gold": "nothing"},
     {"amulets_when": "raise", "amulets_per_statue": 2, "raise_in_place": False},
     {"exchange_hand": False, "amulet_extra_action": False, "amulet_against_curse": False},
 )

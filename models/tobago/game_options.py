@@ -50,9 +50,11 @@ class TobagoGameOptions(TobagoOptions):
         nobody_takes: TB-G3. A card every rose holder refused: ``"discard"`` (default; the
             texts do not say, so it leaves play face up) or ``"front_takes"`` (the owner of the
             frontmost rose must take it).
-        curse_without_gold: TB-G5. A rose holder with no gold when a curse comes up:
-            ``"nothing"`` (default; the curse takes gold, "or an amulet instead") or
-            ``"amulet"`` (he gives up an amulet if he has one).
+        curse_without_gold: TB-G5. A rose holder with no gold when a curse comes up.
+            ``"amulet"`` (default since atoll 0.2; the source text: the holders "müssen … ein
+            Amulett oder ihre wertvollste Goldkarte abgeben", so one with an amulet and no gold
+            gives up the amulet); ``"nothing"`` (the default before: the curse takes gold only,
+            an amulet being given "instead" of it, so without gold he loses nothing).
         first_hint_without_receiver: TB-G6 (the texts do not say who lays the new treasure's
             first hint when nobody received a card, e.g. a curse came up first).
             ``"raiser"`` (default): the raiser; ``"nobody"``: the new treasure waits for a hint
@@ -77,6 +79,27 @@ class TobagoGameOptions(TobagoOptions):
             may raise it without driving (a drive of no legs). Default true (the BGA help: "if
             the ATV is on a space containing a treasure that has been located, he can raise
             it"); false: only a vehicle that arrives raises.
+        fixed_under_vehicle: TB-D2. A treasure becomes fixed on a field where a vehicle
+            already stands; who has "reached it first"? The source text gives the treasure to
+            whoever "nun" (now that it is fixed) "zuerst dieses Feld erreicht"; it does not say
+            whether standing there counts. ``"turn_order"`` (default; the BGA help: a vehicle
+            on a located treasure's space raises it as its turn's action): the standing
+            vehicle raises it in place on its owner's turn, unless a vehicle driving onto the
+            field earlier in the turn order arrives first and raises it. ``"standing"``: the
+            standing vehicle was there first, so the treasure is owed to it — to the first of
+            them in turn order from the player who fixed it — and it is raised at the start of
+            its owner's next turn (or at once with an amulet's extra action); a vehicle
+            arriving meanwhile does not raise it, and the debt lapses if the vehicle drives
+            away. Needs ``raise_in_place = true``.
+        same_field: TB-D2. Two or more treasures fixed on the field a vehicle reaches. The texts
+            give each fixed treasure to whoever reaches its field first, so the first vehicle
+            there raises them all, also one it raised another with; they do not say when.
+            ``"together"`` (default; the source text has no "raising ends the turn"): one
+            after another in the same turn, by treasure number, each shared in full (TB-G1..G6)
+            before the next is raised; the turn ends after the last. ``"next_turn"`` (the
+            published "raising ends the turn" read strictly): one per turn; the others are owed
+            to him, raised one at the start of each of his next turns while his vehicle stays
+            there (a vehicle arriving meanwhile does not raise them).
         ties: TB-E1 (published: the most gold wins; no tie-break is given). ``"shared"``
             (default): tied players share the win; ``"amulets"``: among them, the most amulets
             win (still tied if equal).
@@ -88,7 +111,7 @@ class TobagoGameOptions(TobagoOptions):
     exchange_hand: StrictBool = True
     refusal: Literal["once_per_card", "per_rose"] = "once_per_card"
     nobody_takes: Literal["discard", "front_takes"] = "discard"
-    curse_without_gold: Literal["nothing", "amulet"] = "nothing"
+    curse_without_gold: Literal["amulet", "nothing"] = "amulet"
     first_hint_without_receiver: Literal["raiser", "nobody"] = "raiser"
     amulets_when: Literal["start_and_raise", "raise", "start", "never"] = "start_and_raise"
     amulets_per_statue: Annotated[StrictInt, Interval(ge=0, le=10)] = 1
@@ -96,7 +119,16 @@ class TobagoGameOptions(TobagoOptions):
     amulet_extra_action: StrictBool = True
     amulet_against_curse: StrictBool = True
     raise_in_place: StrictBool = True
+    fixed_under_vehicle: Literal["turn_order", "standing"] = "turn_order"
+    same_field: Literal["together", "next_turn"] = "together"
     ties: Literal["shared", "amulets"] = "shared"
+
+    def __post_init__(self) -> None:
+        if self.fixed_under_vehicle == "standing" and not self.raise_in_place:
+            raise ValueError(
+                'fixed_under_vehicle = "standing" needs raise_in_place = true (a vehicle owed '
+                "a treasure raises it where it stands)"
+            )
 
     def clues(self) -> TobagoOptions:
         """The clue options alone (what the hint rules and solvers read)."""

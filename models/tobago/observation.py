@@ -74,6 +74,8 @@ def observation_key(state: TobagoState, player: int) -> Hashable:
         tuple(tuple(q) for q in state.queues),
         tuple(state.cand),
         tuple(state.raised),
+        tuple(state.owed),
+        tuple(state.raising),
         tuple(state.vehicles),
         tuple(sorted(state.amulets_on.items())),
         state.amulet_supply,

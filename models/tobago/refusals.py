@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from models.errors import IllegalActionError
+from models.skips import explaining
 from models.tobago.actions import (
     CURSE,
     Claim,
@@ -33,6 +34,7 @@ from models.tobago.actions import (
     Wash,
 )
 from models.tobago.island import Terrain
+from models.tobago.turns import owed_to
 
 if TYPE_CHECKING:
     from models.tobago.state import TobagoState
@@ -74,6 +76,9 @@ def _diagnose(state: TobagoState, action: Hashable) -> tuple[str, str]:
         return "TB-E1", f"the game is over ({state.ended})"
     rule, expected, kinds = _EXPECTS[phase]
     if not isinstance(action, kinds):
+        skip = explaining(state.skipped, action)
+        if skip is not None:
+            return skip.rule, f"{skip.reason()}; now {expected}"
         return rule, f"now {expected}"
     if isinstance(action, DrawClue):
         return rule, f"no card '{action.clue}' is left in the draw pile"
@@ -96,16 +101,27 @@ def _diagnose(state: TobagoState, action: Hashable) -> tuple[str, str]:
     if isinstance(action, Leg):
         return _leg_problem(state, action)
     if isinstance(action, Raise):
-        if not state.options.raise_in_place:
-            return "option raise_in_place = false", "a treasure is raised only by arriving"
-        return "TB-D2", "your vehicle stands on no fixed treasure"
+        return "TB-D2", _raise_problem(state)
     if isinstance(action, Exchange):
         if not state.options.exchange_hand:
-            return "option exchange_hand = false", "a turn is one hint or one drive"
+            return "TB-T1", "a turn is one hint or one drive (option exchange_hand = false)"
         return "TB-T1", "there is no hand to exchange, or no other card to draw"
     if isinstance(action, Pass):
         return "TB-T1", "a hint or a drive is possible: passing is only for when none is"
     return rule, f"now {expected}"
+
+
+def _raise_problem(state: TobagoState) -> str:
+    if not state.options.raise_in_place:
+        return "only a vehicle arriving on its field raises a treasure (raise_in_place = false)"
+    field = state.vehicles[state.current_player()]
+    for t, c in enumerate(state.cand):
+        if c == 1 << field:
+            return (
+                f"treasure {t + 1} is owed to player {owed_to(state, t)}, whose vehicle reached "
+                "its field first"
+            )
+    return "your vehicle stands on no fixed treasure"
 
 
 def _hint_problem(state: TobagoState, action: Hint) -> tuple[str, str]:

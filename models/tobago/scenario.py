@@ -51,6 +51,7 @@ from pydantic import StrictInt, StrictStr
 from models.core import CHANCE, make_rng
 from models.data import parse_json, parse_toml, read_text, split_player, validate
 from models.errors import AtollError, IllegalActionError
+from models.skips import explaining
 from models.tobago.actions import (
     CURSE,
     END_TURN,
@@ -204,6 +205,9 @@ def play_entry(state: TobagoState, entry: str, rng: random.Random | None = None)
         why = (
             f"it is player {state.current_player()}'s decision ({state.phase}), not player {who}'s"
         )
+        skip = explaining(state.skipped, action, who)
+        if skip is not None:
+            rule, why = skip.rule, f"{skip.reason()}; {why}"
         raise IllegalActionError.refused(action, rule, why, shown=repr(entry))
     state.apply(action)
 

@@ -14,7 +14,8 @@ When a vehicle raises a fixed treasure, its owner adds one more rose behind the 
 4. **TB-G4** a player who takes a card removes that rose; he is skipped for later cards unless
    he still has roses there; the sharing ends when no rose or no card is left;
 5. **TB-G5** a curse card stops the sharing: every player still holding a rose there gives up
-   his most valuable gold card, or an amulet instead (TB-A2: his choice when he has both);
+   his most valuable gold card, or an amulet instead (TB-A2: his choice when he has both; one
+   with an amulet and no gold gives up the amulet, option ``curse_without_gold``);
 6. **TB-G6** the player who received the last gold card lays the first hint of a new treasure
    of that colour from his hand, and draws back up; when nobody received one, the raiser does
    (option ``first_hint_without_receiver``); a new treasure without a hint takes one in a turn.
@@ -39,6 +40,8 @@ from models.tobago.actions import (
     Action,
     Hint,
     PayCurse,
+    Refuse,
+    Take,
     card_name,
 )
 from models.tobago.events import TobagoEvent as EV
@@ -85,15 +88,31 @@ class Share:
         return self.payers[0] if self.payers else self.queue[self.asked]
 
 
-def start(state: TobagoState, t: int, *, in_place: bool) -> None:
-    """TB-D2: the current player raises treasure ``t``; the sharing begins (TB-G1)."""
+#: How a treasure came to be raised (the ``by`` of a ``raise`` event; TB-D2): a vehicle arrived
+#: on its field, stood on it and raised it as the turn's action, was owed it at the start of
+#: the turn, or raised it after another treasure on the same field this turn.
+RAISED_BY = ("arrival", "in_place", "owed", "same_field")
+
+
+def start(state: TobagoState, t: int, *, by: str) -> None:
+    """TB-D2: the current player raises treasure ``t`` (``by``: one of :data:`RAISED_BY`);
+    the sharing begins (TB-G1)."""
     player, game = state.player, state.game
     queue = list(state.queues[t])
     if state.roses[player]:
         state.roses[player] -= 1
         queue.append(player)
     field = game.fields[state.cand[t].bit_length() - 1]
-    state.event(EV.RAISE, player, treasure=t + 1, field=field, queue=list(queue), in_place=in_place)
+    in_place = by in ("in_place", "owed")  # the turn's action was the raise (no drive)
+    state.event(
+        EV.RAISE,
+        player,
+        treasure=t + 1,
+        field=field,
+        queue=list(queue),
+        in_place=in_place,
+        by=by,
+    )
     state.sharings += 1
     state.share = Share(
         treasure=t,
@@ -178,6 +197,8 @@ def _offer_next(state: TobagoState) -> None:
             return
     if state.options.nobody_takes == "front_takes":
         share.asked = share.alive.index(True)
+        why = "every rose holder refused it, so the front rose took it (nobody_takes)"
+        state.note_skipped(share.queue[share.asked], "TB-G3", why, (Take, Refuse))
         _take(state)
         return
     state.unwanted.append(share.offered)
@@ -241,11 +262,15 @@ def _curse_next(state: TobagoState) -> None:
             return
         share.payers.pop(0)
         if has_gold:
+            why = "he holds gold and may give up no amulet instead"
             _pay(state, payer, amulet=False)
         elif has_amulet and options.curse_without_gold == "amulet":
+            why = "he holds an amulet and no gold"
             _pay(state, payer, amulet=True)
         else:
+            why = "he holds no gold" + ("" if has_amulet else " and no amulet")
             state.event(EV.CURSE_LOSS, payer, lost="nothing")
+        state.note_skipped(payer, "TB-G5", f"player {payer} had no choice: {why}", (PayCurse,))
     end(state)
 
 
@@ -284,6 +309,7 @@ def end(state: TobagoState) -> None:
     )
     state.discards.extend(state.hints[t])
     state.hints[t], state.queues[t], state.cand[t] = [], [], state.game.full
+    state.owed[t] = -1
     state.raised[t] += 1
     if share.last >= 0:
         state.layer = share.last
@@ -320,7 +346,10 @@ def after_washing(state: TobagoState) -> None:
         return
     if layer >= 0:
         turns.remember_no_legal_hint(state, layer, (game.full,))
-    turns.end_turn(state)
+        lacks = "no compass rose left" if not state.roses[layer] else "no card that may be laid"
+        why = f"player {layer} has {lacks} for the new treasure's first hint"
+        state.note_skipped(layer, "TB-G6", why, (Hint,))
+    turns.after_raise(state)
 
 
 def new_hint(state: TobagoState, action: Action) -> None:
@@ -331,4 +360,4 @@ def new_hint(state: TobagoState, action: Action) -> None:
     assert isinstance(action, Hint)
     index = state.game.clue_index[action.clue]
     turns.lay(state, state.layer, state.new_treasure, index, new=True)
-    state.refill(state.layer, then="next")
+    state.refill(state.layer, then="raised")

@@ -76,14 +76,14 @@ class TobagoState(GameState):
         self.hands: list[list[int]] = [[] for _ in range(n)]  # clue indices
         self.hand_slots: list[list[int]] = [[] for _ in range(n)]  # their draws (clue_slots)
         self.clue_slots: list[tuple[int, int, int]] = []  # (history index, player, epoch)
-        self.pile, self.epoch = list(game.clue_copies), 0
-        self.discards: list[int] = []
+        self.pile, self.epoch, self.discards = list(game.clue_copies), 0, list[int]()
         self.pile_size = sum(self.pile)
         self.hints: list[list[int]] = [[] for _ in range(4)]
         self.queues: list[list[int]] = [[] for _ in range(4)]  # rose owners, front to back
         self.cand, self.begun, self.raised = [game.full] * 4, [0] * 4, [0] * 4
-        self.start_t = 0
-        self.vehicles = [-1] * n
+        # TB-D2: who reached each fixed treasure's field first; treasures still to raise there
+        self.owed, self.raising = [-1] * 4, list[int]()
+        self.start_t, self.vehicles = 0, [-1] * n
         self.amulets_on: dict[int, int] = {}
         self.amulet_supply, self.amulets, self.amulets_spent = cards.amulets, [0] * n, 0
         self.roses = [cards.roses_per_player] * n
@@ -96,11 +96,10 @@ class TobagoState(GameState):
         self.gold_out = [0] * (game.top_value + 1)  # drawn, never turned up, out of play
         self.unwanted: list[int] = []  # turned up and taken by nobody
         self.cursed_gold: list[int] = []  # given up to curses (TB-G5)
-        self.curses_out = 0
+        self.curses_out, self.sharings = 0, 0
         self.share: sharing.Share | None = None
         self.gold_slots: list[tuple[int, int, int, int]] = []  # (history, owner, deck pos, share)
         self.reveals: list[tuple[int, int]] = []  # (share number, value)
-        self.sharings = 0
         self.constraints: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self.legs, self.drive_from, self.extra = 0, -1, False
         self.refill_for, self.then, self.layer, self.new_treasure = -1, "", -1, -1
@@ -198,6 +197,7 @@ class TobagoState(GameState):
             raise refusal(self, action)
         else:
             self._history.append(action)
+            self.skipped = ()
             self._decide(action)
 
     def _chance_fits(self, action: Hashable) -> bool:
@@ -261,7 +261,7 @@ class TobagoState(GameState):
 
     def _repr_png_(self) -> bytes:
         """The position as a picture, for notebooks (:mod:`models.tobago.render_game`)."""
-        from models.tobago.render_game import game_png
+        from models.tobago.render_game import game_png  # matplotlib only when drawn
 
         return game_png(self)
 
@@ -362,8 +362,8 @@ class TobagoState(GameState):
         if len(self.hands[player]) < self.game.hand_size and self.drawable():
             self.phase = REFILL
             return
-        if self.then == "next":
-            turns.end_turn(self)
+        if self.then == "raised":  # the new treasure's first hint was laid (TB-G6)
+            turns.after_raise(self)
         else:
             turns.after_action(self)
 
@@ -445,6 +445,6 @@ class TobagoState(GameState):
 _LISTS = (
     *("clue_slots", "pile", "discards", "cand", "begun", "raised", "vehicles", "amulets"),
     *("roses", "deck", "gold_out", "unwanted", "gold_slots", "reveals", "constraints"),
-    *("wash_queue", "log", "_history", "cursed_gold"),
+    *("wash_queue", "log", "_history", "cursed_gold", "owed", "raising"),
 )
 _NESTED = ("hands", "hand_slots", "hints", "queues", "gold")

@@ -12,6 +12,12 @@
 * **Exchange** (TB-T1, option ``exchange_hand``): discard the whole hand face up, draw a new one.
 * **Raise in place** (TB-D2, option ``raise_in_place``): a vehicle already standing on a fixed
   treasure raises it without driving.
+* **Owed treasures** (TB-D2): a treasure belongs to the vehicle that reached its field first.
+  Two fixed on one field are both raised by the first vehicle there: in the same turn (option
+  ``same_field = "together"``) or one at the start of each of his next turns (``"next_turn"``);
+  with ``fixed_under_vehicle = "standing"`` a vehicle standing where a treasure becomes fixed is
+  owed it. A treasure owed to a vehicle that still stands on its field is raised by nobody else
+  (:func:`owed_to`), and at the start of its owner's turn it is raised.
 * **Amulets** (TB-A2): after his action a player holding amulets may spend one for one more
   action (any of the above) or end his turn (option ``amulet_extra_action``).
 
@@ -33,9 +39,12 @@ from models.tobago.actions import (
     STOP,
     Action,
     EndTurn,
+    Exchange,
     Hint,
     Leg,
     Pass,
+    Raise,
+    Stop,
 )
 from models.tobago.amulets import pick_up
 from models.tobago.events import TobagoEvent as EV
@@ -53,6 +62,10 @@ def begin_turn(state: TobagoState) -> None:
         state.finish(f"the turn limit ({MAX_TURNS}) was reached")
         return
     state.extra, state.legs = False, 0
+    owed = [t for t in range(4) if owed_to(state, t) == state.player]
+    if owed:  # TB-D2: his vehicle reached this treasure first: his turn is its raising
+        raise_here(state, owed[0], by="owed")
+        return
     actions = turn_actions(state, state.player)
     if not (actions and type(actions[0]) is Hint) and stalled(state):  # hints come first
         state.finish("stalemate: no treasure can be fixed or raised any more")
@@ -78,16 +91,64 @@ def turn_actions(state: TobagoState, player: int) -> tuple[Action, ...]:
     if state.options.exchange_hand and state.hands[player] and (state.pile_size or state.discards):
         out.append(EXCHANGE)
     at = state.vehicles[player]
-    if state.options.raise_in_place and fixed_at(state, at) >= 0:
+    if state.options.raise_in_place and fixed_at(state, at, player) >= 0:
         out.append(RAISE)
     out.extend(game.first_legs[at])
     return tuple(out)
 
 
-def fixed_at(state: TobagoState, field: int) -> int:
-    """The treasure (0-based) fixed on ``field``, or -1."""
+def fixed_at(state: TobagoState, field: int, player: int) -> int:
+    """The first treasure (0-based) fixed on ``field`` that ``player`` may raise (one owed to
+    another vehicle he may not), or -1."""
     bit, cand = 1 << field, state.cand
-    return cand.index(bit) if bit in cand else -1
+    if bit not in cand:
+        return -1
+    for t, c in enumerate(cand):
+        if c == bit and owed_to(state, t) in (-1, player):
+            return t
+    return -1
+
+
+def owed_to(state: TobagoState, t: int) -> int:
+    """TB-D2: the player treasure ``t`` is owed to — his vehicle reached its field first and
+    still stands there — or -1."""
+    owner, c = state.owed[t], state.cand[t]
+    if owner >= 0 and c.bit_count() == 1 and state.vehicles[owner] == c.bit_length() - 1:
+        return owner
+    return -1
+
+
+def raise_here(state: TobagoState, t: int, *, by: str) -> None:
+    """TB-D2: the current player raises treasure ``t``; any other treasure fixed on the same
+    field that he may raise is his too: raised after it this turn, or owed to him for his next
+    turns (option ``same_field``)."""
+    player, bit = state.player, state.cand[t]
+    others = [
+        u
+        for u, c in enumerate(state.cand)
+        if u != t and c == bit and owed_to(state, u) in (-1, player)
+    ]
+    if state.options.same_field == "together":
+        state.raising = others
+    else:
+        for u in others:
+            state.owed[u] = player
+    sharing.start(state, t, by=by)
+
+
+def after_raise(state: TobagoState) -> None:
+    """A share is over: the next treasure on the same field is raised (``same_field =
+    "together"``), else raising ends the turn (TB-D2)."""
+    field = state.vehicles[state.player]
+    while state.raising:
+        t = state.raising.pop(0)
+        if state.cand[t] == 1 << field:  # still fixed there
+            sharing.start(state, t, by="same_field")
+            return
+    state.note_skipped(
+        state.player, "TB-D2", f"raising a treasure ended player {state.player}'s turn", _ACTS
+    )
+    end_turn(state)
 
 
 def decide(state: TobagoState, action: Action) -> None:
@@ -123,7 +184,7 @@ def decide(state: TobagoState, action: Action) -> None:
         state.hands[player], state.hand_slots[player] = [], []
         state.refill(player, then="after")
     elif action is RAISE:
-        sharing.start(state, fixed_at(state, state.vehicles[player]), in_place=True)
+        raise_here(state, fixed_at(state, state.vehicles[player], player), by="in_place")
     else:
         assert type(action) is Pass
         state.event(EV.PASS, player)
@@ -179,6 +240,20 @@ def lay(
         turns = state.turn - state.begun[t]
         hints = len(state.hints[t])
         state.event(EV.FIXED, player, treasure=t + 1, field=field, hints=hints, turns=turns)
+        if state.options.fixed_under_vehicle == "standing":
+            _owe_to_standing(state, t, after.bit_length() - 1)
+
+
+def _owe_to_standing(state: TobagoState, t: int, field: int) -> None:
+    """TB-D2, ``fixed_under_vehicle = "standing"``: treasure ``t`` just became fixed on
+    ``field``; a vehicle standing there reached it first (the first in turn order from the
+    player whose turn it is)."""
+    n, vehicles = state.n, state.vehicles
+    for k in range(n):
+        seat = (state.player + k) % n
+        if vehicles[seat] == field:
+            state.owed[t] = seat
+            return
 
 
 def leg(state: TobagoState, player: int, field: int) -> None:
@@ -189,10 +264,11 @@ def leg(state: TobagoState, player: int, field: int) -> None:
     state.legs += 1
     state.vehicles[player] = field
     pick_up(state, player, field)
-    t = fixed_at(state, field)
+    t = fixed_at(state, field, player)
     if t >= 0:
         _log_drive(state)
-        sharing.start(state, t, in_place=False)
+        state.note_skipped(player, "TB-D2", "raising a treasure ended the drive", (Leg, Stop))
+        raise_here(state, t, by="arrival")
     elif state.legs >= LEGS_PER_DRIVE:
         drive_done(state)
     else:
@@ -220,12 +296,21 @@ def after_action(state: TobagoState) -> None:
     """TB-A2: with an amulet the player may buy one more action; else the turn ends."""
     from models.tobago.state import EXTRA
 
-    player = state.player
-    if state.options.amulet_extra_action and state.amulets[player] > 0:
+    player, options = state.player, state.options
+    if options.amulet_extra_action and state.amulets[player] > 0:
         state.extra, state.legs = False, 0
         state.set_actions(EXTRA, (END_TURN, *turn_actions(state, player)))
+        return
+    if options.amulet_extra_action:
+        why = f"player {player} holds no amulet to spend on one more action"
     else:
-        end_turn(state)
+        why = "one more action for an amulet is switched off (amulet_extra_action = false)"
+    state.note_skipped(player, "TB-A2", why, _ACTS)
+    end_turn(state)
+
+
+#: The actions of a turn, and of the extra action an amulet buys (TB-T1, TB-A2).
+_ACTS: tuple[type, ...] = (Hint, Leg, Stop, Raise, Exchange, EndTurn)
 
 
 def end_turn(state: TobagoState) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import warnings
 from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
@@ -102,12 +103,28 @@ class ProtocolSuite:
     resample_stride: int = 1
     #: Resamples per node when looking for a change of what the player cannot see.
     resample_tries: int = 20
+    #: The rule IDs a refusal may name (``None``: those of the game's catalogue,
+    #: ``docs/rules/<game_name>.md``).
+    catalogue: ClassVar[frozenset[str] | None] = None
+    #: Seeded playouts per player count whose positions try well-formed illegal actions, at
+    #: every ``refusal_stride``-th node, ``refusal_tries`` actions each.
+    refusal_playouts: int = 3
+    refusal_stride: int = 5
+    refusal_tries: int = 25
+    #: Rule options besides the suite's own under which refusals are checked too (switches
+    #: that forbid actions, whose refusals must still name the rule, not the option).
+    refusal_options: ClassVar[Sequence[Mapping[str, Any]]] = ()
 
     def hidden_alternatives(self, state: GameState, player: int) -> int | None:
         """How many ways the part of ``state`` hidden from ``player`` can be, given what he saw
         (``None``: not known). A game that can count them makes the resample check exact: a
         resample must vary when there are several, and must not when there is one."""
         return None
+
+    def is_alias(self, state: GameState, action: Hashable) -> bool:
+        """Whether ``action``, not among ``state``'s legal actions, is another name of one that
+        is (a game may list one action per distinct outcome and accept the others too)."""
+        return False
 
     def winners(self, scores: Sequence[float]) -> tuple[int, ...]:
         """Who wins with these final scores (the highest; override for a tie-break)."""
@@ -121,10 +138,10 @@ class ProtocolSuite:
             games[n] = load_game(self.game_name, n, self.options)
         return games[n]
 
-    def _nodes(self, n: int, seed: int) -> Iterator[GameState]:
-        """The state of one seeded random playout before each move and at the end (one
-        object, moved on after each yield: copy it to keep it)."""
-        state = self.game(n).new_initial_state()
+    def _nodes(self, n: int, seed: int, game: Game | None = None) -> Iterator[GameState]:
+        """The state of one seeded random playout (of ``game``, by default the suite's) before
+        each move and at the end (one object, moved on after each yield: copy it to keep it)."""
+        state = (game or self.game(n)).new_initial_state()
         rng = make_rng(seed)
         for _ in range(self.max_moves):
             yield state
@@ -481,6 +498,37 @@ class ProtocolSuite:
                     assert "\n" not in str(error.value)
                     assert _snapshot(state) == before, f"refusing {action} changed the state"
 
+    def test_refusals_of_well_formed_actions_name_a_catalogue_rule(self) -> None:
+        """At positions of seeded random playouts, actions that were legal somewhere in the
+        game (so well formed) but are not legal here are refused naming one of the game's
+        catalogue rules — never an option's or a phase's name — and change nothing."""
+        ids = self.catalogue if self.catalogue is not None else catalogue_ids(self.game_name)
+        assert ids, f"no rule IDs in the catalogue of {self.game_name}"
+        seen: dict[Hashable, None] = {}  # every action legal somewhere, in order
+        positions: list[GameState] = []
+        for n in self.player_counts:
+            for options in [self.options, *self.refusal_options]:
+                game = load_game(self.game_name, n, options)
+                for seed in range(self.refusal_playouts):
+                    for k, state in enumerate(self._nodes(n, 7000 + seed, game)):
+                        seen.update(dict.fromkeys(state.legal_actions()))
+                        if k % self.refusal_stride == 0:
+                            positions.append(state.clone())
+        pool, rng = list(seen), make_rng(7)
+        for state in positions:
+            legal = set(state.legal_actions())
+            tries = rng.sample(pool, min(len(pool), self.refusal_tries))
+            for action in (a for a in tries if a not in legal):
+                if self.is_alias(state, action):
+                    continue
+                before = state.history()
+                with pytest.raises(IllegalActionError) as error:
+                    state.apply(action)
+                where = f"{len(state.returns())} players, move {len(before)}: {action}"
+                assert error.value.rule in ids, f"{where}: {error.value} names no rule ID"
+                assert "\n" not in str(error.value), where
+                assert state.history() == before, f"{where}: refusing it changed the state"
+
     def test_events_are_of_the_games_kinds(self) -> None:
         kinds = game_info(self.game_name).events
         seen: set[EventKind] = set()
@@ -501,6 +549,17 @@ class ProtocolSuite:
 
 
 _GARBAGE = ("not", "an", "action")
+#: The rule catalogues, one per game (``docs/rules/<game>.md``).
+CATALOGUES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+_RULE_ID = re.compile(r"^- ([A-Z]{2}-[A-Z]+\d+)\b", re.M)
+
+
+def catalogue_ids(game: str) -> frozenset[str]:
+    """The rule IDs of ``game``'s catalogue (empty when it has none)."""
+    path = CATALOGUES / f"{game}.md"
+    if not path.exists():
+        return frozenset()
+    return frozenset(_RULE_ID.findall(path.read_text(encoding="utf-8")))
 
 
 class _OneDraw(random.Random):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any, ClassVar
 
 from models.core import TERMINAL, load_game, make_rng, random_playout
 from models.data import bundled_path, parse_toml
@@ -18,6 +20,9 @@ class TestGloryIslandsProtocol(ProtocolSuite):
     chance_samples = 2000
     resample_playouts = 2
     resample_stride = 6
+    refusal_options: ClassVar[Sequence[Mapping[str, Any]]] = (
+        {"hunt": False, "extra_pirate": False, "relocate": False, "sails_may_sink": False},
+    )
 
     def test_random_playouts_end_with_scores_and_winners(self) -> None:
         """The suite's check, with Glory Islands' winners: the most fame among the ships

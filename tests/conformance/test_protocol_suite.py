@@ -18,6 +18,7 @@ class TestGoofspielConforms(ProtocolSuite):
     game_name = "goofspiel"
     player_counts = (2, 3)
     playouts = 40
+    catalogue = frozenset({"GS-END", "GS-PRIZE", "GS-BID"})  # the toy's rules (goofspiel.py)
 
     def hidden_alternatives(self, state: GoofspielState, player: int) -> int:  # type: ignore[override]
         """How many bid histories of the others fit the winners ``player`` saw (brute force,

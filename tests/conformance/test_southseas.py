@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+from models.core import GameState
 from models.data import bundled_path, parse_toml
+from models.southseas.actions import Place
+from models.southseas.rules import SouthSeasState
 from models.southseas.ships import ShipSet, dump_ships, load_ships, parse_ships
 from models.southseas.tilefile import dump_tiles, load_tiles, parse_tiles
 from tests.conformance.suites import ComponentSuite, ProtocolSuite
@@ -18,6 +22,18 @@ class TestSouthSeasProtocol(ProtocolSuite):
     chance_samples = 2000
     resample_playouts = 2
     resample_stride = 10
+    refusal_options: ClassVar[Sequence[Mapping[str, Any]]] = ({"recall": "never"},)
+
+    def is_alias(self, state: GameState, action: Hashable) -> bool:
+        """A placement is listed once per distinct picture of the tile; a rotation showing the
+        same picture as a listed one is accepted too (see models/southseas/scenario.py)."""
+        assert isinstance(state, SouthSeasState)
+        return (
+            state.phase == "place"
+            and isinstance(action, Place)
+            and state.drawn is not None
+            and state.board.fits(state.drawn, (action.x, action.y), action.rotation)
+        )
 
 
 class TestSouthSeasTiles(ComponentSuite):

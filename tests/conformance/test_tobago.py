@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from models.tobago.clues import all_clues, clue_fields
 from models.tobago.island import Island
@@ -66,3 +67,8 @@ class TestTobagoProtocol(ProtocolSuite):
     chance_samples = 2000
     resample_playouts = 2
     resample_stride = 7
+    refusal_options: ClassVar[Sequence[Mapping[str, Any]]] = (
+        {"exchange_hand": False, "raise_in_place": False, "amulet_extra_action": False},
+        {"same_field": "next_turn", "fixed_under_vehicle": "standing"},
+        {"nobody_takes": "front_takes", "curse_without_gold": "nothing"},
+    )

@@ -34,24 +34,24 @@ def at_islander_step(moves: list[dict[str, object]], **options: object) -> South
     return state
 
 
-def test_recall_is_refused_under_recall_never() -> None:
+def test_SS_T1_recall_is_refused_under_recall_never() -> None:
     state = at_islander_step(FOUR_OUT[:4], recall="never")  # player 0's turn, 2 out
     error = refused(state, Recall(0, -1, 0))
-    assert error.rule == "option recall = never"
+    assert error.rule == "SS-T1" and "recall = never" in str(error)
 
 
-def test_recall_is_refused_under_when_empty_with_islanders_in_supply() -> None:
+def test_SS_T1_recall_is_refused_under_when_empty_with_islanders_in_supply() -> None:
     state = at_islander_step(FOUR_OUT[:4], recall="when_empty")
     error = refused(state, Recall(0, -1, 0))
-    assert error.rule == "option recall = when_empty"
+    assert error.rule == "SS-T1" and "recall = when_empty" in str(error)
     assert "you have 2" in str(error)
 
 
-def test_recalling_another_players_islander_is_refused() -> None:
+def test_SS_T1_recalling_another_players_islander_is_refused() -> None:
     state = at_islander_step(FOUR_OUT[:3])  # player 1 to decide; player 0's islanders are out
     assert state.current_player() == 1
     error = refused(state, Recall(0, -1, 0))
-    assert error.rule == "recall" and "player 0's stands there" in str(error)
+    assert error.rule == "SS-T1" and "player 0's stands there" in str(error)
     error = refused(state, Recall(0, 0, 3))
     assert "no islander of yours stands on (0,0) piece 3" in str(error)
 
@@ -106,3 +106,19 @@ def test_SS_T2_nothing_is_legal_after_the_end() -> None:
     step(state, {"tile": "sea", "at": [0, 1]})
     assert state.is_terminal()
     assert refused(state, Draw("sea")).rule == "SS-T2"
+
+
+def test_SS_I4_an_islander_after_the_step_passed_by_itself_names_SS_I4() -> None:
+    state = at_islander_step(FOUR_OUT, recall="never")  # all four out, none taken back
+    assert state.phase != "islander"  # no choice was left: the step passed by itself
+    error = refused(state, PlaceIslander(0))
+    assert error.rule == "SS-I4" and "supply is empty" in str(error)
+    assert "passed by itself" in str(error)
+
+
+def test_SS_S1_a_delivery_after_the_step_passed_by_itself_names_SS_S1() -> None:
+    state = at_islander_step([])
+    state.apply(PASS)  # no islander; he holds no wares, so no delivery is asked
+    assert state.phase != "deliver"
+    error = refused(state, Deliver("A5", (1, 0, 0)))
+    assert error.rule == "SS-S1" and "holds no wares" in str(error)

@@ -61,7 +61,8 @@ def test_exchange_hand() -> None:
     assert len(state.hands[0]) == 6 and state.player == 1
     without = ready(2, vehicles=[(1, 1), (1, 1)], exchange_hand=False)
     assert EXCHANGE not in without.legal_actions()
-    assert refusal(without, "exchange the hand").rule == "option exchange_hand = false"
+    error = refusal(without, "exchange the hand")
+    assert error.rule == "TB-T1" and "exchange_hand = false" in str(error)
 
 
 @pytest.mark.parametrize(("refusal_option", "second"), [("once_per_card", 1), ("per_rose", 0)])
@@ -149,7 +150,8 @@ def test_raise_in_place() -> None:
     fix(state, 1, (3, 4), queue=[1])
     restart_turn(state, 0)
     assert RAISE not in state.legal_actions()
-    assert refusal(state, "raise").rule == "option raise_in_place = false"
+    error = refusal(state, "raise")
+    assert error.rule == "TB-D2" and "raise_in_place = false" in str(error)
     act(state, "leg to 2,4", "leg to 3,4")  # driving away and back raises it
     assert state.phase == "gold"
 
