@@ -104,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     0 an answer; 2 bad input (one line naming file, entry and field); 3 ``unknown`` (a solver
     reached its time limit: no answer is printed); 130 interrupted (Ctrl-C: nothing printed as
-    an answer); 1 output could not be written (a full disk or stdout).
+    an answer); 1 output could not be written (a read-only folder, a full disk or stdout: one
+    line naming the file, ``cannot write PATH: REASON``).
     """
     warnings.showwarning = _one_line_warning
     previous = _terminate_like_interrupt()
@@ -132,9 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()  # the reader went away (| head): not an error
         return 0
-    except OSError as exc:  # e.g. > /dev/full
+    except OSError as exc:  # a file that cannot be written (it names it), or > /dev/full
         _quiet_stdout()
-        return _fail(f"error: cannot write the output: {exc.strerror or exc}", EXIT_OUTPUT)
+        where = exc.filename if exc.filename is not None else "the output"
+        return _fail(f"error: cannot write {where}: {exc.strerror or exc}", EXIT_OUTPUT)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

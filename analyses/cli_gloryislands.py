@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from analyses.cli_numbers import IntRange
 from analyses.outputs import refuse_overwriting_input
 from models.data import parse_toml, read_text
 from models.errors import AtollError
@@ -136,7 +137,7 @@ def replay_cmd(scenario: str, as_json: bool, show_events: bool) -> None:
 )
 @click.option(
     "--step",
-    type=click.IntRange(min=0),
+    type=IntRange(min=0),
     default=None,
     help="Draw the scenario after its first N actions (default: all of them).",
 )
@@ -163,10 +164,7 @@ def render_cmd(file: str, out_file: str, step: int | None) -> None:
         subject = load_scenario(file, steps=step)
         board = subject.board
     refuse_overwriting_input(out_file, board.source)
-    try:
-        path = save_board_png(subject, Path(out_file))
-    except OSError as exc:
-        raise AtollError(f"cannot write: {exc.strerror}", source=out_file) from None
+    path = save_board_png(subject, Path(out_file))  # a failed write: OSError naming it, exit 1
     click.echo(f"wrote {path}")
 
 

@@ -212,10 +212,7 @@ def render_cmd(scenario: str, out_file: str) -> None:
     refuse_overwriting_input(out_file, scenario)
     state = load_scenario(scenario)
     refuse_overwriting_input(out_file, *_component_files(state))
-    try:
-        path = save_board_png(state, Path(out_file))
-    except OSError as exc:
-        raise AtollError(f"cannot write: {exc.strerror}", source=out_file) from None
+    path = save_board_png(state, Path(out_file))  # a failed write: OSError naming it, exit 1
     click.echo(f"wrote {path}")
 
 

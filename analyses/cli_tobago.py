@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from analyses import cli_tobago_game, cli_tobago_maps, cli_tobago_puzzles
+from analyses.cli_numbers import IntRange
 from analyses.cli_tobago_options import (
     Solving,
     check_png,
@@ -149,7 +150,7 @@ def _conflict_text(conflict: dict[str, Any]) -> str:
 @tobago.command("check")
 @click.argument("map_spec", metavar="MAP")
 @hints_options
-@click.option("--treasure", type=click.IntRange(1, 4), required=True, help="Treasure 1 to 4.")
+@click.option("--treasure", type=IntRange(1, 4), required=True, help="Treasure 1 to 4.")
 @click.option("--clue", "clue_text", required=True, help='A clue, e.g. "not next to sea".')
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @solving_options

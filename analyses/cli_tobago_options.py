@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from analyses.cli_numbers import FloatRange
 from analyses.outputs import refuse_overwriting_input
 from models.errors import AtollError, AtollWarning
 from models.tobago.clues import Clue
@@ -34,6 +35,8 @@ def _parse_sight(value: str | None) -> list[int] | None:
     if value is None:
         return None
     try:
+        if not value.isascii():  # int() would read any script's digits ("٣" as 3)
+            raise ValueError
         numbers = [int(part) for part in value.split(",") if part.strip()]
     except ValueError:
         raise AtollError(
@@ -138,7 +141,7 @@ def rule_options(func: Callable[..., None]) -> Callable[..., None]:
         ),
         click.option(
             "--time-limit",
-            type=click.FloatRange(min=0, min_open=True, max=86_400),
+            type=FloatRange(min=0, min_open=True, max=86_400),
             default=DEFAULT_TIME_LIMIT,
             show_default=True,
             help="Seconds a solve may take; past it the answer is 'unknown' (exit status 3).",
@@ -236,12 +239,10 @@ def map_note(map_spec: str) -> str | None:
 
 
 def write_picture(out_file: str, save: Callable[[Path], Path], *, quiet: bool = False) -> None:
-    """Write a picture with ``save`` (atomically); a failed write is a one-line error. Says
-    "wrote FILE" unless ``quiet`` (a command printing JSON keeps its output JSON)."""
-    try:
-        path = save(Path(out_file))
-    except OSError as exc:
-        raise AtollError(f"cannot write: {exc.strerror}", source=out_file) from None
+    """Write a picture with ``save`` (atomically); a failed write is an :class:`OSError` naming
+    the file (exit status 1, :func:`analyses.cli.main`). Says "wrote FILE" unless ``quiet`` (a
+    command printing JSON keeps its output JSON)."""
+    path = save(Path(out_file))
     if not quiet:
         click.echo(f"wrote {path}")
 
@@ -250,6 +251,8 @@ def parse_field(text: str, option: str) -> Field:
     """A field given as ``C,R`` (column, row)."""
     parts = text.replace(" ", "").split(",")
     try:
+        if not text.isascii():  # int() would read any script's digits ("٣" as 3)
+            raise ValueError
         col, row = (int(p) for p in parts)
     except ValueError:
         raise AtollError(f"expected a field C,R like 3,4 — got {text!r}", field=option) from None

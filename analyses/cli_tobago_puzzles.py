@@ -13,6 +13,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from analyses.cli_numbers import IntRange
 from analyses.cli_tobago_options import (
     Solving,
     check_png,
@@ -45,7 +46,7 @@ from solvers.puzzles import (
 @click.command("why")
 @click.argument("map_spec", metavar="MAP")
 @hints_options
-@click.option("--treasure", type=click.IntRange(1, 4), required=True, help="Treasure 1 to 4.")
+@click.option("--treasure", type=IntRange(1, 4), required=True, help="Treasure 1 to 4.")
 @click.option("--field", "field_text", required=True, help="The field as C,R (column, row).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @rule_options
@@ -97,7 +98,7 @@ def _ordinal(n: int) -> str:
 @click.command("rank")
 @click.argument("map_spec", metavar="MAP")
 @hints_options
-@click.option("--treasure", type=click.IntRange(1, 4), help="Only this treasure (1 to 4).")
+@click.option("--treasure", type=IntRange(1, 4), help="Only this treasure (1 to 4).")
 @deck_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @rule_options
@@ -149,11 +150,11 @@ def rank_cmd(
 @click.argument("map_spec", metavar="MAP")
 @click.option("--target", "target_text", help="The target field as C,R: its smallest clue sets.")
 @click.option("--random", "at_random", is_flag=True, help="Set a random puzzle (with --clues).")
-@click.option("--clues", type=click.IntRange(1), help="With --random: exactly this many clues.")
-@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="With --random.")
+@click.option("--clues", type=IntRange(1), help="With --random: exactly this many clues.")
+@click.option("--seed", type=IntRange(0), default=0, show_default=True, help="With --random.")
 @click.option(
     "--max-sets",
-    type=click.IntRange(1, 1000),
+    type=IntRange(1, 1000),
     default=DEFAULT_MAX_SETS,
     show_default=True,
     help="List at most this many minimal sets.",

@@ -60,6 +60,8 @@ class StudyConfig:
             raise AtollError("name at least one agent", field="agents")
         if not 1 <= self.games <= 10_000_000:
             raise AtollError(f"must be 1 to 10,000,000, got {self.games}", field="games")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise AtollError(f"a whole number 0 or more, got {self.seed!r}", field="seed")
 
     def seats(self, index: int) -> tuple[str, ...]:
         """The agent spec of each seat in game ``index``."""
@@ -178,8 +180,12 @@ def play_chunk(config_data: Mapping[str, Any], jobs: Sequence[tuple[int, int]]) 
 @contextmanager
 def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | None]:
     """``None`` (play in this process) for 1 worker, a process pool for more, or the Dask
-    cluster at ``scheduler``."""
+    cluster at ``scheduler`` (``HOST:PORT`` or ``tcp://HOST:PORT``: a malformed address, or
+    one that cannot be reached, is a one-line error before anything else is done)."""
     if scheduler:
+        from analyses.workers import scheduler_address
+
+        address = scheduler_address(scheduler)
         try:
             from distributed import Client
         except ImportError:
@@ -187,10 +193,11 @@ def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor | Non
                 "Dask is not installed: pip install 'atoll[dask]'", field="--scheduler"
             ) from None
         try:
-            client = Client(scheduler, timeout=10)
-        except OSError as exc:
+            client = Client(address, timeout=10)
+        except Exception as exc:  # distributed raises OSError, TimeoutError, ValueError...
+            why = str(exc) or type(exc).__name__
             raise AtollError(
-                f"no Dask scheduler at {scheduler}: {exc}", field="--scheduler"
+                f"no Dask scheduler at {scheduler}: {why}", field="--scheduler"
             ) from None
         try:
             yield client.get_executor()
@@ -217,11 +224,13 @@ def run_study(
     Returns the frames of the whole study (stored and new)."""
     config.check()
     seeds = game_seeds(config)
-    skip = store.done() if store is not None else set()
-    jobs = [(i, s) for i, s in enumerate(seeds) if i not in skip]
-    chunks = [jobs[k : k + chunk_size] for k in range(0, len(jobs), chunk_size)]
     collected: list[StudyFrames] = []
-    with executor_for(workers, scheduler) as executor:
+    with executor_for(workers, scheduler) as executor:  # a bad scheduler fails before the store
+        if store is not None:
+            store.begin()
+        skip = store.done() if store is not None else set()
+        jobs = [(i, s) for i, s in enumerate(seeds) if i not in skip]
+        chunks = [jobs[k : k + chunk_size] for k in range(0, len(jobs), chunk_size)]
         for chunk in _results(executor, config, chunks):
             if store is not None:
                 store.write_chunk(chunk)

@@ -11,6 +11,9 @@
 >>> with process_pool(1) as pool:
 ...     pool.submit(pow, 2, 10).result()
 1024
+
+A Dask cluster is named by its scheduler's address, checked by :func:`scheduler_address`
+before anything connects to it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import contextlib
 import ctypes
 import multiprocessing
 import os
+import re
 import signal
 import sys
 import threading
@@ -26,6 +30,9 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import InvalidStateError, ProcessPoolExecutor
 from typing import Any
+
+from models.data import brief
+from models.errors import AtollError
 
 _PR_SET_PDEATHSIG = 1
 
@@ -78,3 +85,43 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     finally:
         pool.shutdown(wait=True, cancel_futures=True)  # the manager thread has ended now
         threading.excepthook = hook
+
+
+#: A scheduler's host: a name, an IPv4 address, or an IPv6 address in brackets.
+_HOST = re.compile(r"\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+", re.ASCII)
+_USE = "give HOST:PORT or tcp://HOST:PORT"
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler address as ``tcp://HOST:PORT``, from ``HOST:PORT`` or
+    ``tcp://HOST:PORT`` (a port 1 to 65535); anything else is a one-line error (field
+    ``--scheduler``) saying what to give.
+
+    >>> scheduler_address("127.0.0.1:8786"), scheduler_address("tcp://[::1]:8786")
+    ('tcp://127.0.0.1:8786', 'tcp://[::1]:8786')
+    >>> scheduler_address("tls://host:8786")
+    Traceback (most recent call last):
+    ...
+    models.errors.AtollError: --scheduler: 'tls://host:8786': tls needs a security context ...
+    """
+    scheme, sep, rest = text.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", text.strip()
+    if scheme.lower() in ("tls", "wss"):  # certificates cannot be named on the command line
+        raise _bad(
+            text,
+            f"{scheme} needs a security context (certificates), which atoll cannot take "
+            f"from the command line: {_USE} (a TLS cluster: reach it through an SSH tunnel)",
+        )
+    if scheme.lower() != "tcp":
+        raise _bad(text, f"atoll connects over tcp only, not {brief(scheme)}: {_USE}")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not _HOST.fullmatch(host):
+        raise _bad(text, f"not an address: {_USE}")
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+        raise _bad(text, f"the port must be a whole number 1 to 65535, got {brief(port)}")
+    return f"tcp://{host}:{int(port)}"
+
+
+def _bad(text: str, why: str) -> AtollError:
+    return AtollError(f"{brief(text)}: {why}", field="--scheduler")

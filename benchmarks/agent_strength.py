@@ -123,6 +123,8 @@ def main() -> None:
         "--pairing", choices=("greedy-random", "ismcts-greedy", "both"), default="both"
     )
     args = parser.parse_args()
+    if args.seed < 0:  # numpy's SeedSequence takes none
+        parser.error(f"--seed: a seed is a whole number 0 or more, got {args.seed}")
     try:
         make_agent(args.ismcts, 0)
     except AtollError as exc:

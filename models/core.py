@@ -94,8 +94,16 @@ def make_rng(seed: int | random.Random) -> random.Random:
 def spawn_seeds(seed: int, n: int) -> list[int]:
     """``n`` statistically independent 63-bit seeds derived from one study seed.
 
-    Seed ``i`` depends only on ``seed`` and ``i``, never on the number of workers.
+    Seed ``i`` depends only on ``seed`` and ``i``, never on the number of workers. ``seed`` is
+    a whole number 0 or more (numpy's ``SeedSequence`` takes no other).
+
+    >>> spawn_seeds(-1, 2)
+    Traceback (most recent call last):
+    ...
+    models.errors.AtollError: seed: a seed is a whole number 0 or more, got -1
     """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise AtollError(f"a seed is a whole number 0 or more, got {seed!r}", field="seed")
     import numpy as np  # numpy only when seeds are spawned (keeps `atoll --help` fast)
 
     children = np.random.SeedSequence(seed).spawn(n)
@@ -188,6 +196,9 @@ class GameInfo:
     summary_columns: tuple[tuple[str, str], ...] = ()
     #: The columns :meth:`GameState.player_summary` gives its players table: (name, meaning).
     player_columns: tuple[tuple[str, str], ...] = ()
+    #: The component files the game is made from, (name, meaning): the keywords of its
+    #: constructor and the NAMEs of ``--component NAME=FILE``.
+    components: tuple[tuple[str, str], ...] = ()
 
     def check_players(self, players: int | None) -> int:
         """``players`` (the default when ``None``) if the game allows it, else an error."""
@@ -202,6 +213,16 @@ class GameInfo:
                 field="players",
             )
         return players
+
+    def check_components(self, names: Iterable[str]) -> None:
+        """Refuse a component name the game does not have, listing the ones it has."""
+        known = [name for name, _ in self.components]
+        for name in names:
+            if name not in known:
+                has = f"its components are {', '.join(known)}" if known else "it has none"
+                raise AtollError(
+                    f"{self.title} has no component {name!r} ({has})", field="component"
+                )
 
 
 class GameState(ABC):
@@ -322,6 +343,12 @@ class Game(ABC):
 
     def components(self) -> dict[str, Any]:
         """Where each component file came from and whether it is a reconstruction."""
+        return {}
+
+    def component_texts(self) -> dict[str, str]:
+        """Each component as the game read it, in a canonical text (its file format), so that
+        a study can tell whether a map or tile set changed between two runs: two games with
+        the same texts and options are the same game. By default none."""
         return {}
 
     def replay(self, history: Iterable[Hashable]) -> GameState:

@@ -23,6 +23,7 @@ import pydantic
 import pydantic_core
 
 from models.errors import AtollError
+from models.files import read_regular
 
 
 def bundled_path(game: str, *parts: str) -> Path:
@@ -32,8 +33,7 @@ def bundled_path(game: str, *parts: str) -> Path:
 
 
 #: The largest data file read (bytes). The biggest real files — a 500 x 500 map, a full
-#: scenario — are well under 1 MB; the bound keeps a wrong file (a log, /dev/zero) from
-#: filling memory.
+#: scenario — are well under 1 MB; the bound keeps a wrong file (a log) from filling memory.
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
 #: How deeply tables and arrays may nest. Real files nest at most 5 levels (a tile's piece's
@@ -49,17 +49,11 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 
 
 def read_text(path: str | Path) -> str:
-    """A UTF-8 text file; a missing, unreadable or oversized file becomes an :class:`AtollError`."""
+    """A UTF-8 text file; a missing, unreadable or oversized file becomes an :class:`AtollError`,
+    and so does anything that is not a regular file (a pipe, socket, directory or device), except
+    ``/dev/null``, which reads as empty."""
     path = Path(path)
-    try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise AtollError("no such file", source=path) from None
-    except IsADirectoryError:
-        raise AtollError("is a directory, not a file", source=path) from None
-    except OSError as exc:
-        raise AtollError(f"cannot read: {exc.strerror or exc}", source=path) from None
+    raw = read_regular(path, MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
         raise AtollError(
             f"too large (more than {MAX_FILE_BYTES // (1024 * 1024)} MB): not a data file",
@@ -175,7 +169,9 @@ _BRIEF.maxlong = 40
 _BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = _BRIEF.maxfrozenset = 4
 
 
-_PLAYER_ENTRY = re.compile(r"p(\d)\s+(.*)\Z", re.S)
+_PLAYER_ENTRY = re.compile(r"p([0-9])\s+(.*)\Z", re.S)
+#: Any script's digit: ``\d`` and ``int()`` read "٣" (Arabic-Indic) or "३" (Devanagari) as 3.
+_ANY_DIGIT = re.compile(r"\d")
 
 
 def split_player(entry: str) -> tuple[int | None, str]:
@@ -183,11 +179,31 @@ def split_player(entry: str) -> tuple[int | None, str]:
 
     >>> split_player("p1 take"), split_player("refuse")
     ((1, 'take'), (None, 'refuse'))
+    >>> split_player("p\u0661 take")
+    Traceback (most recent call last):
+    ...
+    models.errors.AtollError: 'p١ take': the player is written p0, p1, ... in the digits 0-9
     """
     found = _PLAYER_ENTRY.match(entry.strip())
     if found:
         return int(found.group(1)), found.group(2)
+    other = re.match(r"p(\d+)\s", entry.strip())
+    if other and not other.group(1).isascii():
+        raise AtollError(f"{brief(entry)}: the player is written p0, p1, ... in the digits 0-9")
     return None, entry
+
+
+def other_digits(text: str) -> str:
+    """`` (numbers are written in the digits 0-9, not '٣')`` when ``text`` holds a digit of
+    another script, else ``""``: a hint for the error that refuses it.
+
+    >>> other_digits("move \u0663"), other_digits("move 3")
+    (" (numbers are written in the digits 0-9, not '٣')", '')
+    """
+    for found in _ANY_DIGIT.finditer(text):
+        if not found.group().isascii():
+            return f" (numbers are written in the digits 0-9, not {found.group()!r})"
+    return ""
 
 
 def brief(value: Any) -> str:

@@ -1,4 +1,5 @@
-"""Writing files atomically: a kill or a full disk never leaves a truncated file behind.
+"""Writing files atomically: a kill or a full disk never leaves a truncated file behind; and
+reading only regular files (:func:`read_regular`): a named pipe never hangs a command.
 
 Every file atoll writes (pictures, reports, result chunks) goes through :func:`atomic_write`:
 the content is written to a temporary file in the same folder, flushed to disk, and renamed
@@ -18,20 +19,43 @@ the temporary file is removed.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from models.errors import AtollError
+
 
 @contextlib.contextmanager
 def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
     """A binary file handle whose content replaces ``path`` only once it is complete (folders
-    are made as needed). On any exception the target is untouched and no debris is left."""
+    are made as needed). On any exception the target is untouched and no debris is left; an
+    :class:`OSError` names ``path`` as its ``filename`` (the CLI says which output failed).
+
+    A character device (``/dev/null``, ``/dev/full``, a terminal) is written in place: there is
+    no file to replace, and renaming over it would replace the device. A pipe, a socket or a
+    folder in its place is refused."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    mode = _existing_mode(target)
+    if mode is not None and stat.S_ISCHR(mode):
+        try:
+            with open(target, "wb") as handle:
+                yield handle
+        except OSError as exc:
+            raise _naming(exc, target) from exc
+        return
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = "is a folder" if stat.S_ISDIR(mode) else "is not a regular file"
+        raise OSError(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, kind, str(target))
+    try:
+        _make_folder(target)
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise _naming(exc, target) from exc
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
@@ -39,10 +63,37 @@ def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
             os.fsync(handle.fileno())
         os.chmod(temp, _mode_for(target))  # mkstemp makes 0600; keep what a plain write gives
         os.replace(temp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise _naming(exc, target) from exc
         raise
+
+
+def _existing_mode(target: Path) -> int | None:
+    try:
+        return target.stat().st_mode
+    except OSError:
+        return None
+
+
+def _make_folder(target: Path) -> None:
+    """The target's folder, made as needed; a file where a folder must be is named."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocking = next((p for p in reversed(target.parents) if p.is_file()), target.parent)
+        raise NotADirectoryError(
+            errno.ENOTDIR, f"{blocking} is a file, not a folder", str(target)
+        ) from None
+
+
+def _naming(exc: OSError, target: Path) -> OSError:
+    """``exc`` with the target as its file name (a temporary file's name says nothing)."""
+    if exc.filename == str(target):
+        return exc
+    return OSError(exc.errno, exc.strerror or str(exc), str(target))  # its subclass by errno
 
 
 def _mode_for(target: Path) -> int:
@@ -68,3 +119,64 @@ def same_file(a: str | Path, b: str | Path) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return Path(a).resolve() == Path(b).resolve()
+
+
+def read_regular(path: Path, limit: int) -> bytes:
+    """The first ``limit`` bytes of a regular file, ``/dev/null`` read as empty; anything else
+    is an :class:`AtollError` naming it. The file is opened without blocking and checked before
+    it is read: a named pipe with no writer would wait for ever, and a socket or a device
+    (``/dev/zero``, a terminal) is no data file.
+
+    >>> read_regular(Path(os.devnull), 10)
+    b''
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise AtollError("no such file", source=path) from None
+    except OSError as exc:  # a socket cannot be opened at all (ENXIO): say what it is
+        why = _not_a_file(path) or f"cannot read: {exc.strerror or exc}"
+        raise AtollError(why, source=path) from None
+    mode, device = _kind(fd)
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISCHR(mode) and device == _devnull():
+            return b""  # "--hints /dev/null": no hints, as the README shows
+        raise AtollError(_KINDS.get(stat.S_IFMT(mode), _NOT_REGULAR), source=path)
+    with os.fdopen(fd, "rb") as file:
+        os.set_blocking(fd, True)
+        try:
+            return file.read(limit)
+        except OSError as exc:
+            raise AtollError(f"cannot read: {exc.strerror or exc}", source=path) from None
+
+
+def _kind(fd: int) -> tuple[int, int]:
+    """The file type bits and device number of an open file."""
+    info = os.fstat(fd)
+    return info.st_mode, info.st_rdev
+
+
+_NOT_REGULAR = "not a regular file"
+_KINDS = {
+    stat.S_IFDIR: "is a directory, not a file",
+    stat.S_IFIFO: f"is a named pipe (FIFO): {_NOT_REGULAR}",
+    stat.S_IFSOCK: f"is a socket: {_NOT_REGULAR}",
+    stat.S_IFCHR: f"is a device: {_NOT_REGULAR}",
+    stat.S_IFBLK: f"is a device: {_NOT_REGULAR}",
+}
+
+
+def _not_a_file(path: Path) -> str | None:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else _KINDS.get(stat.S_IFMT(mode), _NOT_REGULAR)
+
+
+def _devnull() -> int | None:
+    try:
+        return os.stat(os.devnull).st_rdev
+    except OSError:
+        return None

@@ -90,11 +90,18 @@ def load_game(
 
     ``options`` is the game's options object, a mapping of option names, or a TOML file;
     ``components`` are the game's component files (South Seas: ``tiles=``, ``ships=``), as
-    paths or loaded objects. Every problem is a one-line :class:`AtollError`.
+    paths or loaded objects, named as ``info.components`` declares. Every problem is a one-line
+    :class:`AtollError`.
+
+    >>> load_game("gloryislands", 2, tiles="x.toml")
+    Traceback (most recent call last):
+    ...
+    models.errors.AtollError: component: Glory Islands has no component 'tiles' (its components ...)
     """
     cls = game_class(name)
     info = cls.info
     count = info.check_players(players)
+    info.check_components(components)  # an unknown name is not the constructor's TypeError
     if options is None:
         chosen = info.options()
     elif isinstance(options, info.options):

@@ -16,8 +16,12 @@ import collections
 import copy
 import json
 import math
+import os
+import signal
+import socket
+import stat
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -553,3 +557,232 @@ def test_tobago_options_at_their_bounds_work(
     assert _error(capsys, argv, Path("--sight")) == (
         "atoll: error: --sight: Input should be less than or equal to 10 (got 11)"
     )
+
+
+# -- what is not a regular file, digits of other scripts, composed files ---------------------------
+
+
+def _one_line(capsys: pytest.CaptureFixture[str], argv: list[str], *names: Path) -> str:
+    """Run the CLI once as given: exit 2, one line ``atoll: error: ...`` naming ``names``."""
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
+    assert err.startswith("atoll: error: ") and all(str(n) in err for n in names), err
+    return err.strip()
+
+
+class _Hung(BaseException):
+    """A read that blocked: nothing in atoll may catch it."""
+
+
+@pytest.fixture
+def no_hang() -> Iterator[None]:
+    """Fail (instead of hanging the run) when a command waits more than 30 s, as a read of a
+    named pipe without a writer would."""
+
+    def hung(signum: int, frame: object) -> None:
+        raise _Hung("the command blocked")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(30)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("kind", KINDS.values(), ids=KINDS.keys())
+def test_a_named_pipe_is_refused_unread(
+    kind: Kind, tmp_path: Path, capsys: pytest.CaptureFixture[str], no_hang: None
+) -> None:
+    path = _write(tmp_path, kind, "")
+    path.unlink()
+    os.mkfifo(path)
+    message = _error(capsys, kind.argv(tmp_path), path, *(tmp_path / n for n in kind.also_named))
+    assert message.endswith(f"{path}: is a named pipe (FIFO): not a regular file")
+
+
+@pytest.mark.parametrize("where", ["map", "hints"])
+def test_a_socket_or_device_is_refused_and_dev_null_is_empty(
+    where: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a socket's path must be short
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind("s.sock")
+        for other, words in (("s.sock", "is a socket"), ("/dev/zero", "is a device")):
+            target = Path(other).resolve()
+            argv = ["tobago", "candidates", "lagoon", "--hints", str(target)]
+            if where == "map":
+                argv = ["tobago", "candidates", str(target), "--hints", os.devnull]
+            assert _error(capsys, argv, target).endswith(f"{target}: {words}: not a regular file")
+    assert check_run(capsys, ["tobago", "candidates", "lagoon", "--hints", os.devnull], ()) == 0
+
+
+def test_a_sections_map_whose_sections_cover_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "gaps.toml").write_text('[side.a]\nterrain = """\n. .\n . .\n"""\n', "utf-8")
+    (tmp_path / "sea.toml").write_text('[side.a]\nterrain = """\n~ ~\n ~ ~\n"""\n', "utf-8")
+    for section, words in (
+        (
+            "gaps.toml",
+            "section: the sections placed cover no position (their sides are all '.'): the "
+            "assembled map has no island fields",
+        ),
+        ("sea.toml", "the assembled map has no island fields"),
+    ):
+        path = tmp_path / "map.toml"
+        placed = f'file = "{section}"\nside = "a"\nat = [0, 0]\n'
+        path.write_text(f'name = "M"\n[[section]]\n{placed}', encoding="utf-8")
+        argv = ["tobago", "candidates", str(path), "--hints", os.devnull]
+        assert _error(capsys, argv, path) == f"atoll: error: {path}: {words}"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        (
+            "2 = [4, 2, 0]",
+            '"²" = [4, 2, 0]',
+            "island_scoring: '²': a key is an island size 1 to 25 (digits 0-9)",
+        ),
+        (
+            "3 = [6, 3, 1]",
+            '"٣" = [6, 3, 1]',
+            "island_scoring: '٣': a key is an island size 1 to 25 (digits 0-9)",
+        ),
+        (
+            "2 = [4, 2, 0]",
+            '2 = [4, 2, 0]\n"02" = [5, 2, 0]',
+            "island_scoring: 02: island size 2 is given twice (keys '2' and '02')",
+        ),
+    ],
+    ids=["superscript", "arabic-indic", "2 and 02"],
+)
+def test_a_scoring_key_is_one_ascii_size_once(
+    old: str, new: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = _read(bundled_path("gloryislands", "board.toml"))
+    assert board.count(f"\n{old}\n") == 1
+    path = tmp_path / "board.toml"
+    path.write_text(board.replace(f"\n{old}\n", f"\n{new}\n"), encoding="utf-8")
+    argv = ["gloryislands", "board", "--board", str(path)]
+    assert _one_line(capsys, argv, path) == f"atoll: error: {path}: {words}"
+
+
+@pytest.mark.parametrize(
+    ("game", "entry", "words"),
+    [
+        (
+            "gloryislands",
+            "p0 move \u0663",
+            "cannot read 'move ٣' as an action (numbers are written",
+        ),
+        (
+            "gloryislands",
+            "p\u0660 play red-5",
+            "the player is written p0, p1, ... in the digits 0-9",
+        ),
+        ("gloryislands", "p0 move \uff13", "not '３'"),
+        ("tobago", "vehicle at \u0663,\u0664", "unknown action 'vehicle at ٣,٤' (numbers are"),
+        ("tobago", "p0 claim T\u0661", "unknown action 'claim T١' (numbers are written"),
+        ("tobago", "p\u0661 vehicle at 3,4", "the player is written p0, p1, ... in the digits"),
+    ],
+)
+def test_digits_of_other_scripts_in_actions_are_refused(
+    game: str, entry: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(f"players = 2\nseed = 1\nactions = [{json.dumps(entry)}]\n", encoding="utf-8")
+    message = _one_line(capsys, [game, "replay", str(path)], path)
+    assert message.startswith(f"atoll: error: {path}: actions[0]: ") and words in message
+
+
+@pytest.mark.parametrize("field", ["map", "clues", "cards"])
+def test_a_missing_file_a_tobago_scenario_names_names_its_field(
+    field: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(f'players = 2\n{field} = "missing.toml"\n', encoding="utf-8")
+    missing = tmp_path / "missing.toml"
+    message = _one_line(capsys, ["tobago", "replay", str(path)], path)
+    assert message == f"atoll: error: {path}: {field}: {missing}: no such file"
+    path.write_text('players = 2\nmap = "nowhere"\n', encoding="utf-8")
+    message = _one_line(capsys, ["tobago", "replay", str(path)], path)
+    assert message.startswith(f"atoll: error: {path}: map: no bundled map 'nowhere'")
+
+
+# -- outputs that cannot be written: exit 1, one line naming the path ------------------------------
+
+
+def _cannot_write(capsys: pytest.CaptureFixture[str], argv: list[str], path: Path) -> str:
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 1, err
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
+    assert err.startswith(f"atoll: error: cannot write {path}"), err
+    return err.strip()
+
+
+@pytest.mark.parametrize(
+    ("argv", "name"),
+    [
+        (["tobago", "render", "lagoon", "--out"], "x.png"),
+        (["tobago", "puzzle", "lagoon", "--random", "--clues", "3", "--out"], "x.toml"),
+        (
+            ["gloryislands", "render", str(ROOT / "examples/gloryislands/midgame.toml"), "--out"],
+            "x.png",
+        ),
+        (["southseas", "study", "--games", "2", "--workers", "1", "--out"], "x"),
+    ],
+    ids=["render", "puzzle", "gloryislands render", "study"],
+)
+def test_an_output_under_a_regular_file_exits_1_naming_it(
+    argv: list[str], name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocking = tmp_path / "somefile.txt"
+    blocking.write_text("x", encoding="utf-8")
+    out = blocking / name
+    message = _cannot_write(capsys, [*argv, str(out)], out)  # a study names the file it began
+    assert message.endswith(f"{blocking} is a file, not a folder") or argv[1] == "study"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def test_an_output_in_a_read_only_folder_exits_1_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        out = folder / "x.png"
+        message = _cannot_write(capsys, ["tobago", "render", "lagoon", "--out", str(out)], out)
+        assert message == f"atoll: error: cannot write {out}: Permission denied"
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_a_full_device_as_output_exits_1_and_dev_null_stays_a_device(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["tobago", "compare-maps", "--count", "1", "--island-fields", "50", "--positions", "5"]
+    full = Path("/dev/full")
+    message = _cannot_write(capsys, [*argv, "--csv", str(full)], full)
+    assert message == "atoll: error: cannot write /dev/full: No space left on device"
+    assert main([*argv, "--csv", os.devnull]) == 0, capsys.readouterr().err
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)  # written in place, never renamed over
+
+
+def test_a_missing_input_is_still_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.toml"
+    for argv in (
+        ["tobago", "candidates", str(missing), "--hints", os.devnull],
+        ["tobago", "candidates", "lagoon", "--hints", str(missing)],
+        ["southseas", "render", str(missing), "--out", str(tmp_path / "x.png")],
+        ["southseas", "study", "--games", "2", "--options", str(missing), "--out", str(tmp_path)],
+    ):
+        assert _one_line(capsys, argv, missing) == f"atoll: error: {missing}: no such file"

@@ -27,6 +27,7 @@ import dataclasses
 import re
 from typing import NamedTuple
 
+from models.data import other_digits
 from models.errors import AtollError
 from models.gloryislands.components import cell_name, parse_cell
 
@@ -177,7 +178,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern + r"\Z"), kind)
     for pattern, kind in (
         (rf"play {_WORD}", "play"),
-        (r"move (\d{1,2})( stopover)?", "move"),
+        (r"move ([0-9]{1,2})( stopover)?", "move"),  # not \d: that takes any script's digits
         (rf"place {_CELL}(?: from {_CELL})?", "place"),
         (rf"treasure {_WORD}", "treasure"),
         (rf"keep {_WORD}", "keep"),
@@ -200,7 +201,7 @@ def parse_action(text: str) -> Action:
         found = pattern.match(words)
         if found:
             return _build(kind, found.groups())
-    raise AtollError(f"cannot read {text!r} as an action (one of: {_FORMS})")
+    raise AtollError(f"cannot read {text!r} as an action{other_digits(words)} (one of: {_FORMS})")
 
 
 def _build(kind: str, groups: tuple[str | None, ...]) -> Action:

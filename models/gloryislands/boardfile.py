@@ -64,6 +64,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -72,7 +73,7 @@ import pydantic
 from annotated_types import Interval, Len
 from pydantic import StrictBool, StrictInt, StrictStr
 
-from models.data import Name, brief, bundled_path, parse_toml, read_toml, validate
+from models.data import Name, brief, bundled_path, key_name, parse_toml, read_toml, validate
 from models.errors import AtollError
 from models.gloryislands.components import (
     ICONS,
@@ -296,16 +297,31 @@ def _islands(raw: list[_Island], fail: Any) -> tuple[Island, ...]:
     return tuple(islands)
 
 
+_SIZE_KEY = re.compile(r"[0-9]{1,2}")
+
+
 def _scoring(
     raw: dict[str, list[int]], islands: tuple[Island, ...], fail: Any
 ) -> tuple[tuple[int, tuple[int, int, int]], ...]:
     table: dict[int, tuple[int, int, int]] = {}
+    written: dict[int, str] = {}
     for key, fame in raw.items():
-        if not key.isdigit() or not 1 <= int(key) <= 25:
-            raise fail("island_scoring", brief(key), "a key is an island size 1 to 25")
+        # ASCII digits only: str.isdigit() and int() also take "²" and "٣"
+        if not _SIZE_KEY.fullmatch(key) or not 1 <= int(key) <= 25:
+            raise fail(
+                "island_scoring", key_name(key), "a key is an island size 1 to 25 (digits 0-9)"
+            )
+        size = int(key)
+        if size in written:  # "2" and "02" are different TOML keys, the same size
+            raise fail(
+                "island_scoring",
+                key_name(key),
+                f"island size {size} is given twice (keys {written[size]!r} and {key!r})",
+            )
+        written[size] = key
         if not fame[0] >= fame[1] >= fame[2]:
             raise fail("island_scoring", key, f"fame {fame} rises from 1st to 3rd place")
-        table[int(key)] = (fame[0], fame[1], fame[2])
+        table[size] = (fame[0], fame[1], fame[2])
     for island in islands:
         if island.size not in table:
             raise fail(

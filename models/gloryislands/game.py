@@ -17,7 +17,7 @@ from typing import Any
 from models.core import ChanceKind, Game, GameInfo, InformationKind
 from models.errors import AtollError
 from models.gloryislands.actions import MOVES, STOPOVERS, Keep, Move, Play, Treasure, place
-from models.gloryislands.boardfile import load_board
+from models.gloryislands.boardfile import dump_board, load_board
 from models.gloryislands.components import Components
 from models.gloryislands.events import GloryIslandsEvent
 from models.gloryislands.options import GloryIslandsOptions
@@ -41,6 +41,9 @@ class GloryIslands(Game):
         events=GloryIslandsEvent,
         summary_columns=GAME_COLUMNS,
         player_columns=PLAYER_COLUMNS,
+        components=(
+            ("board", "the board, cards and treasure tiles (a board file; default the bundled)"),
+        ),
     )
 
     def __init__(
@@ -109,3 +112,6 @@ class GloryIslands(Game):
 
     def components(self) -> dict[str, Any]:
         return {"board": {"source": self.board.source, "reconstruction": self.board.reconstruction}}
+
+    def component_texts(self) -> dict[str, str]:
+        return {"board": dump_board(self.board)}

@@ -18,9 +18,9 @@ from models.southseas.components import TileSet, TileType
 from models.southseas.events import SouthSeasEvent
 from models.southseas.options import SouthSeasOptions
 from models.southseas.rules import SouthSeasState
-from models.southseas.ships import Ship, ShipSet, load_ships, payments
+from models.southseas.ships import Ship, ShipSet, dump_ships, load_ships, payments
 from models.southseas.summary import GAME_COLUMNS, PLAYER_COLUMNS
-from models.southseas.tilefile import load_tiles
+from models.southseas.tilefile import dump_tiles, load_tiles
 
 
 class SouthSeas(Game):
@@ -41,6 +41,10 @@ class SouthSeas(Game):
         events=SouthSeasEvent,
         summary_columns=GAME_COLUMNS,
         player_columns=PLAYER_COLUMNS,
+        components=(
+            ("tiles", "the tile set (a tiles file; default the bundled one)"),
+            ("ships", "the merchant ships (a ships file; default the bundled one)"),
+        ),
     )
 
     def __init__(
@@ -94,3 +98,6 @@ class SouthSeas(Game):
             "tiles": {"source": self.tiles.source, "reconstruction": self.tiles.reconstruction},
             "ships": {"source": self.ships.source, "reconstruction": self.ships.reconstruction},
         }
+
+    def component_texts(self) -> dict[str, str]:
+        return {"tiles": dump_tiles(self.tiles), "ships": dump_ships(self.ships)}

@@ -11,6 +11,7 @@ clue cards whose breakdown by kind is not public. A deck holds at most :data:`MA
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 from models.data import brief, bundled_path, component_entries, key_name, read_toml
@@ -69,3 +70,14 @@ def load_deck(path: str | Path | None = None) -> Deck:
         except AtollError as exc:
             raise AtollError(exc.message, source=path, entry=entry, field="clue") from None
     return Deck(tuple(cards), str(path), reconstruction, note)
+
+
+def dump_deck(deck: Deck) -> str:
+    """The deck as a deck file: its label and note, then a ``[[card]]`` per card in order
+    (:func:`load_deck` reads it back to the same cards)."""
+    lines = [f"reconstruction = {str(deck.reconstruction).lower()}"]
+    if deck.note:
+        lines.append(f"note = {json.dumps(deck.note, ensure_ascii=False)}")
+    for card in deck.cards:
+        lines += ["", "[[card]]", f"clue = {json.dumps(str(card), ensure_ascii=False)}"]
+    return "\n".join(lines) + "\n"

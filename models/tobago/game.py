@@ -36,13 +36,13 @@ from models.tobago.actions import (
     Wash,
 )
 from models.tobago.amulets import statue_targets
-from models.tobago.cards import Cards, load_cards
+from models.tobago.cards import Cards, dump_cards, load_cards
 from models.tobago.clues import clue_mask
-from models.tobago.deck import Deck, load_deck
+from models.tobago.deck import Deck, dump_deck, load_deck
 from models.tobago.events import TobagoEvent
 from models.tobago.game_options import TobagoGameOptions
 from models.tobago.island import Island
-from models.tobago.mapfile import resolve_map
+from models.tobago.mapfile import dump_map, resolve_map
 from models.tobago.roads import roads
 from models.tobago.state import TobagoState
 from models.tobago.summary import GAME_COLUMNS, PLAYER_COLUMNS
@@ -66,6 +66,11 @@ class Tobago(Game):
         events=TobagoEvent,
         summary_columns=GAME_COLUMNS,
         player_columns=PLAYER_COLUMNS,
+        components=(
+            ("map", "the island (a map file or a bundled map's name; default lagoon)"),
+            ("clues", "the clue deck (a deck file; default the bundled one)"),
+            ("cards", "gold cards, curses, amulets and hand sizes (a cards file)"),
+        ),
     )
 
     def __init__(
@@ -150,4 +155,11 @@ class Tobago(Game):
                 "reconstruction": self.cards.reconstruction,
                 "note": self.cards.note,
             },
+        }
+
+    def component_texts(self) -> dict[str, str]:
+        return {
+            "map": dump_map(self.island),
+            "clues": dump_deck(self.deck),
+            "cards": dump_cards(self.cards),
         }

@@ -49,7 +49,7 @@ from annotated_types import Len, MinLen
 from pydantic import StrictInt, StrictStr
 
 from models.core import CHANCE, make_rng
-from models.data import parse_json, parse_toml, read_text, split_player, validate
+from models.data import other_digits, parse_json, parse_toml, read_text, split_player, validate
 from models.errors import AtollError, IllegalActionError
 from models.skips import explaining
 from models.tobago.actions import (
@@ -87,8 +87,9 @@ MAX_ACTIONS = 20000
 _WORDS: dict[str, Action] = {
     str(a): a for a in (STOP, RAISE, END_TURN, PASS, EXCHANGE, TAKE, REFUSE, PAY_AMULET, PAY_GOLD)
 }
-_FIELD = r"(\d{1,3}),\s*(\d{1,3})"
-_VALUE = r"(curse|\d{1,3})"
+# [0-9], not \d: \d (and int()) would read any script's digits ("٣" as 3)
+_FIELD = r"([0-9]{1,3}),\s*([0-9]{1,3})"
+_VALUE = r"(curse|[0-9]{1,3})"
 
 
 def _value(text: str) -> int:
@@ -97,8 +98,8 @@ def _value(text: str) -> int:
 
 _PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
     (re.compile(rf"vehicle at {_FIELD}"), lambda m: PlaceVehicle((int(m[1]), int(m[2])))),
-    (re.compile(r"claim T(\d)"), lambda m: Claim(int(m[1]))),
-    (re.compile(r"hint T(\d) '(.*)'"), lambda m: Hint(Clue.parse(m[2]), int(m[1]))),
+    (re.compile(r"claim T([0-9])"), lambda m: Claim(int(m[1]))),
+    (re.compile(r"hint T([0-9]) '(.*)'"), lambda m: Hint(Clue.parse(m[2]), int(m[1]))),
     (re.compile(rf"leg to {_FIELD}"), lambda m: Leg((int(m[1]), int(m[2])))),
     (re.compile(r"draw '(.*)'"), lambda m: DrawClue(Clue.parse(m[1]))),
     (re.compile(rf"gold {_VALUE}"), lambda m: DrawGold(_value(m[1]))),
@@ -118,9 +119,9 @@ def parse_action(text: str) -> Action:
         if found:
             return make(found)
     raise AtollError(
-        f"unknown action {text!r} (e.g. 'vehicle at 3,4', 'claim T1', \"hint T2 'in jungle'\", "
-        "'leg to 3,4', 'stop', 'raise', 'take', 'refuse', \"draw 'in jungle'\", 'gold 4', "
-        "'reveal curse')"
+        f"unknown action {text!r}{other_digits(text)} (e.g. 'vehicle at 3,4', 'claim T1', "
+        "\"hint T2 'in jungle'\", 'leg to 3,4', 'stop', 'raise', 'take', 'refuse', "
+        "\"draw 'in jungle'\", 'gold 4', 'reveal curse')"
     )
 
 
@@ -166,8 +167,7 @@ def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> Tob
     try:
         state = Tobago(scenario.players, options, **components).new_initial_state()
     except AtollError as exc:
-        field = exc.field if exc.field in ("players", *components) else None
-        raise AtollError(exc.one_line(), source=source, field=field) from None
+        raise _component_error(exc, components, source) from None
     rng = make_rng(scenario.seed) if scenario.seed is not None else None
     for i, entry in enumerate(scenario.actions):
         try:
@@ -184,6 +184,17 @@ def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> Tob
         except AtollError as exc:
             raise AtollError(exc.one_line(), source=source, entry=f"actions[{i}]") from None
     return state
+
+
+def _component_error(exc: AtollError, components: dict[str, Any], source: str | Path) -> AtollError:
+    """An error in making the game, under the scenario and the field that named the file at
+    fault (``s.toml: map: m.toml: no such file``), like South Seas' and Glory Islands'."""
+    for name, value in components.items():
+        if exc.source is not None and exc.source == str(Path(value)):
+            return AtollError(exc.one_line(), source=source, field=name)
+    if exc.source is None and exc.field in ("players", *components):
+        return exc.located(source)  # the game names the field already (players, map)
+    return AtollError(exc.one_line(), source=source)
 
 
 def play_entry(state: TobagoState, entry: str, rng: random.Random | None = None) -> None:

@@ -142,6 +142,13 @@ def compose_map(data: dict[str, Any], *, source: str | Path) -> Island:
                         field="at",
                     )
                 cells[at] = (letter, i)
+    if not cells:  # every side placed is all gaps: there is no map to measure
+        raise AtollError(
+            "the sections placed cover no position (their sides are all '.'): the assembled "
+            "map has no island fields",
+            source=source,
+            field="section",
+        )
     width = max(c for c, _ in cells) + 1
     height = max(r for _, r in cells) + 1
     if width > MAX_MAP_SIZE or height > MAX_MAP_SIZE:

@@ -30,7 +30,7 @@ from models.errors import AtollError
 from solvers.agents.greedy import GreedyAgent
 from solvers.agents.ismcts import ISMCTSAgent
 from solvers.agents.random_agent import RandomAgent
-from solvers.agents.spec import Agent, Param, parse_spec
+from solvers.agents.spec import Agent, Param, parse_spec, split_specs
 
 __all__ = [
     "AGENTS",
@@ -40,6 +40,7 @@ __all__ = [
     "RandomAgent",
     "agent_help",
     "make_agent",
+    "split_specs",
 ]
 
 _CLASSES: dict[str, type[RandomAgent] | type[GreedyAgent] | type[ISMCTSAgent]] = {

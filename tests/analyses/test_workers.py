@@ -9,6 +9,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from analyses.workers import scheduler_address
+from models.errors import AtollError
+
 ROOT = Path(__file__).resolve().parents[2]
 POOL = """
 import multiprocessing, sys, time
@@ -74,3 +79,26 @@ def test_ctrl_c_stops_the_pool_at_once(tmp_path: Path) -> None:
     out, _ = parent.communicate(timeout=20)  # the workers' 60 s tasks are not awaited
     assert parent.returncode == 130 and out.strip() == "stopped"
     assert _gone(workers)
+
+
+@pytest.mark.parametrize(
+    ("given", "address"),
+    [
+        ("127.0.0.1:8786", "tcp://127.0.0.1:8786"),
+        ("tcp://127.0.0.1:8786", "tcp://127.0.0.1:8786"),
+        ("TCP://scheduler.example.org:1", "tcp://scheduler.example.org:1"),
+        ("tcp://[::1]:65535", "tcp://[::1]:65535"),
+        (" localhost:08786 ", "tcp://localhost:8786"),
+    ],
+)
+def test_a_scheduler_address_is_host_and_port_over_tcp(given: str, address: str) -> None:
+    assert scheduler_address(given) == address
+
+
+@pytest.mark.parametrize(
+    "given", ["tls://h:8786", "wss://h:8786", "inproc://x", "h", "h:", ":1", "h:\u0661", "h:1/x"]
+)
+def test_other_addresses_are_one_line_errors(given: str) -> None:
+    with pytest.raises(AtollError) as info:
+        scheduler_address(given)
+    assert info.value.field == "--scheduler" and "\n" not in str(info.value)

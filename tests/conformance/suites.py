@@ -14,6 +14,7 @@ All randomness comes from seeded generators (:func:`~models.core.make_rng`), so 
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import re
@@ -180,6 +181,20 @@ class ProtocolSuite:
             assert type(game).info is info
             assert game.num_players == n
         assert load_game(self.game_name).num_players == info.default_players
+
+    def test_declared_components_are_the_constructors_and_no_others(self) -> None:
+        """``info.components`` names the constructor's keywords after players and options, and
+        ``load_game`` refuses any other name in one line listing them."""
+        info = game_info(self.game_name)
+        cls = type(self.game(self.player_counts[0]))
+        keywords = list(inspect.signature(cls.__init__).parameters)[3:]
+        assert [name for name, _ in info.components] == keywords
+        assert all(meaning for _, meaning in info.components)
+        with pytest.raises(AtollError) as refused:
+            load_game(self.game_name, self.player_counts[0], self.options, nonsense="x.toml")
+        assert refused.value.field == "component" and "\n" not in str(refused.value)
+        assert "'nonsense'" in str(refused.value)
+        assert all(name in str(refused.value) for name, _ in info.components)
 
     def test_player_counts_outside_the_range_are_errors(self) -> None:
         info = game_info(self.game_name)

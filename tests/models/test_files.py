@@ -5,13 +5,15 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from models.files import atomic_write, same_file, write_bytes_atomically
+from models.errors import AtollError
+from models.files import atomic_write, read_regular, same_file, write_bytes_atomically
 
 WRITER = """
 import sys, time
@@ -71,3 +73,65 @@ def test_same_file(tmp_path: Path) -> None:
     assert same_file(a, tmp_path / "." / "a.toml")
     assert not same_file(a, tmp_path / "b.toml")
     assert same_file(tmp_path / "new.png", tmp_path / "new.png")  # not there yet
+
+
+def test_a_failed_write_names_the_target_not_the_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "picture.png"
+
+    def full_disk(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError) as info, atomic_write(target) as handle:
+        handle.write(b"NEW")
+    assert (info.value.filename, info.value.errno) == (str(target), errno.ENOSPC)
+
+
+def test_a_file_where_a_folder_must_be_is_named(tmp_path: Path) -> None:
+    blocking = tmp_path / "somefile.txt"
+    blocking.write_text("x")
+    for target in (blocking / "x.png", blocking / "deeper" / "x.png"):
+        with pytest.raises(NotADirectoryError) as info:
+            write_bytes_atomically(target, b"x")
+        assert info.value.filename == str(target)
+        assert info.value.strerror == f"{blocking} is a file, not a folder"
+    assert blocking.read_text() == "x"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_a_character_device_is_written_in_place_never_renamed_over() -> None:
+    write_bytes_atomically(os.devnull, b"gone")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    with pytest.raises(OSError) as info:
+        write_bytes_atomically("/dev/full", b"x" * 100_000)
+    assert (info.value.filename, info.value.errno) == ("/dev/full", errno.ENOSPC)
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_a_pipe_or_folder_as_target_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for target, words in ((fifo, "is not a regular file"), (tmp_path, "is a folder")):
+        with pytest.raises(OSError, match=words) as info:
+            write_bytes_atomically(target, b"x")
+        assert info.value.filename == str(target)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_only_regular_files_are_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # no writer: opening it to read would block for ever
+    for path, words in (
+        (fifo, "is a named pipe (FIFO): not a regular file"),
+        (tmp_path, "is a directory, not a file"),
+        (Path("/dev/zero"), "is a device: not a regular file"),
+        (tmp_path / "missing", "no such file"),
+    ):
+        with pytest.raises(AtollError) as info:
+            read_regular(path, 10)
+        assert str(info.value) == f"{path}: {words}"
+    assert read_regular(Path(os.devnull), 10) == b""
+    (tmp_path / "a.toml").write_bytes(b"a = 1\n")
+    assert read_regular(tmp_path / "a.toml", 3) == b"a ="
