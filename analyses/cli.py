@@ -110,9 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     warnings.showwarning = _one_line_warning
     previous = _terminate_like_interrupt()
     try:
-        cli.main(
-            args=list(argv) if argv is not None else None, prog_name="atoll", standalone_mode=False
-        )
+        args = list(argv) if argv is not None else sys.argv[1:]
+        cli.main(args=args, prog_name="atoll", standalone_mode=False, obj={"argv": args})
         sys.stdout.flush()  # a full stdout fails here, not in Python's exit
         return 0
     except AtollError as exc:

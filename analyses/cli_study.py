@@ -241,6 +241,14 @@ class _progress:
             self.bar.stop()
 
 
+def _command() -> str | None:
+    """The command line that is running (what a report says made it)."""
+    from analyses.provenance import command_line
+
+    obj = click.get_current_context().obj
+    return command_line(["atoll", *obj["argv"]]) if isinstance(obj, dict) else None
+
+
 _repair = click.option(
     "--repair",
     is_flag=True,
@@ -290,7 +298,7 @@ def add_study_commands(group: click.Group, game: str) -> None:
             if not redundant(config, variant):
                 folder = Path(out_dir) / "variants" / slug
                 played[slug] = (variant, _run(applied(config, variant), folder, kw)[1])
-        path = write_report(store, Path(out_dir) / "report.html", played)
+        path = write_report(store, Path(out_dir) / "report.html", played, command=_command())
         click.echo(f"wrote {path}")
 
     @group.command("compare")
@@ -313,7 +321,9 @@ def add_study_commands(group: click.Group, game: str) -> None:
         variant = _config(game, kw, (*baseline_pairs, *option_pairs))
         _, base_store = _run(base, Path(out_dir) / "baseline", kw)
         _, variant_store = _run(variant, Path(out_dir) / "variant", kw)
-        path = write_comparison(base_store, variant_store, Path(out_dir) / "compare.html")
+        path = write_comparison(
+            base_store, variant_store, Path(out_dir) / "compare.html", command=_command()
+        )
         click.echo(f"wrote {path}")
 
     @group.command("verify")

@@ -1,9 +1,10 @@
 """Two rule variants side by side: the same games, seeds and agents, one option changed.
 
 Because both studies play game ``i`` from the same seed, every difference is measured game by
-game (a paired difference with its t interval): the variant's effect, not the luck of the
-draw, shows. Compared: scores, the first seat's win share, game length, every numeric column of
-the game's summary, and how often every event kind happens.
+game (a paired difference with its interval over games): the variant's effect, not the luck of
+the draw, shows; the table's p-values are adjusted by Holm, and one effect is tested once.
+Compared: scores, the first seat's win share, game length, every numeric column of the game's
+summary, and how often every event kind happens.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -22,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +30,15 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyses.figures import figure_uri
 from analyses.frames import GAME_COLUMNS, StudyFrames
-from analyses.report import estimate_cell, figure_uri, render, table_html, warnings_of
-from analyses.variants import Measure, compared
+from analyses.provenance import command_line, option_rows
+from analyses.report import header, write_pages
+from analyses.sections import effects_table, variant_findings
+from analyses.tables import Section
+from analyses.variants import Measure, compared, games_changed
 from models.core import game_info
 from models.errors import AtollError
-from models.files import write_bytes_atomically
 
 
 def _per_game(frames: StudyFrames) -> pd.DataFrame:
@@ -56,7 +59,8 @@ def _per_game(frames: StudyFrames) -> pd.DataFrame:
 
 
 def differences(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
-    """Each measure in both studies and the variant's paired difference, with intervals."""
+    """Each measure in both studies and the variant's paired difference, with intervals over
+    games, p-values and Holm-adjusted p-values (:func:`analyses.variants.compared`)."""
     a, b = _per_game(base), _per_game(variant)
     shared = a.index.intersection(b.index)
     if len(shared) < 2:
@@ -68,18 +72,7 @@ def differences(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
         y = b[metric].reindex(shared, fill_value=0).astype(float) if metric in b else zero
         if x.any() or y.any():
             measures.append((metric, x, y))
-    table = compared(measures)
-    return pd.DataFrame(
-        {
-            "metric": table["measure"],
-            "baseline [95% CI]": table["study"].map(estimate_cell),
-            "variant [95% CI]": table["variant"].map(estimate_cell),
-            "difference [95% CI]": table["difference"].map(estimate_cell),
-            "clear": table["clear"].map({True: "yes", False: ""}),
-            "n": table["n"],
-            "_diff": table["difference"],
-        }
-    )
+    return compared(measures).rename(columns={"measure": "metric", "study": "baseline"})
 
 
 def _forest(table: pd.DataFrame, note: str) -> str:
@@ -87,13 +80,16 @@ def _forest(table: pd.DataFrame, note: str) -> str:
     shown = clear if not clear.empty else table.head(10)
     fig = Figure(figsize=(7, 0.4 * len(shown) + 1.2))
     ax = fig.subplots()
-    diffs = list(shown["_diff"])
+    diffs = list(shown["difference"])
     y = np.arange(len(diffs))
     centre = [d.value for d in diffs]
     ax.errorbar(
         centre,
         y,
-        xerr=[[d.value - d.low for d in diffs], [d.high - d.value for d in diffs]],
+        xerr=[
+            [max(0.0, d.value - d.low) for d in diffs],
+            [max(0.0, d.high - d.value) for d in diffs],
+        ],
         fmt="o",
         color="#1f5fd6",
         capsize=3,
@@ -106,42 +102,53 @@ def _forest(table: pd.DataFrame, note: str) -> str:
     return figure_uri(fig)
 
 
-def write_comparison(base_store: Any, variant_store: Any, path: Path) -> Path:
-    """Render the comparison of two stored studies to ``path`` (atomically)."""
+def write_comparison(
+    base_store: Any, variant_store: Any, path: Path, *, command: str | None = None
+) -> Path:
+    """Render the comparison of two stored studies to ``path`` and ``report.json`` beside it
+    (atomically)."""
     base, variant = base_store.frames(), variant_store.frames()
     rec_a, rec_b = base_store.record, variant_store.record
-    changed = {
-        k: (rec_a["options"].get(k), v)
-        for k, v in rec_b["options"].items()
-        if rec_a["options"].get(k) != v
-    }
-    table = differences(base, variant)
     info = game_info(rec_a["config"]["game"])
+    options_a = option_rows(info.options, rec_a["options"])
+    options_b = option_rows(info.options, rec_b["options"])
+    changed = [
+        f"{b['option']}: {a['value']} → {b['value']}"
+        for a, b in zip(options_a, options_b, strict=True)
+        if a["value"] != b["value"]
+    ]
+    table = differences(base, variant)
     seed = rec_a["config"]["seed"]
     note = f"{len(base.games)} and {len(variant.games)} games, same seeds (study seed {seed})"
-    section = {
-        "title": "Differences",
-        "intro": "Measured game by game on the same seeds; 'clear' marks a difference whose 95% "
-        "interval leaves zero.",
-        "tables": [("Every measure", table_html(table.drop(columns="_diff"), index=False))],
-        "figures": [
-            (f"The clear differences (or the first measures); {note}.", _forest(table, note))
-        ],
-        "notes": [],
-    }
-    html = render(
-        "report.html.j2",
-        title=f"{info.title}: variant against baseline",
-        subtitle="; ".join(f"{k}: {a!r} → {b!r}" for k, (a, b) in changed.items())
-        or "no option differs",
-        warnings=warnings_of(rec_a),
-        facts=[
-            ("baseline options", json.dumps(rec_a["options"], sort_keys=True)),
-            ("variant options", json.dumps(rec_b["options"], sort_keys=True)),
-            ("agents", ", ".join(rec_a["config"]["agents"])),
-            ("games", note),
-        ],
-        sections=[section],
-        version=rec_a.get("atoll", "?"),
+    section = Section(
+        "Differences",
+        "Measured game by game on the same seeds: the variant minus the baseline, with a 95% "
+        "interval over games; p: sign-flip permutation test of the per-game differences; "
+        "adjusted by Holm over the whole table; 'clear' when the adjusted p is below 0.05. A "
+        "measure whose differences are another's (the same effect under another name, or its "
+        "mirror) is tested once and shown as 'same as ...'.",
+        tables=[effects_table("Every measure", table)],
+        figures=[(f"The clear differences (or the first measures); {note}.", _forest(table, note))],
     )
-    return write_bytes_atomically(path, html.encode("utf-8"))
+    label = "; ".join(changed) or "no option differs"
+    variant_findings(section, label, table.rename(columns={"metric": "measure"}))
+    changed_games, shared = games_changed(base, variant)
+    warnings = []
+    if shared and not changed_games:
+        warnings.append(
+            f"The variant ({label}) changed none of {shared} games: the situation its rule is "
+            "about never arose, so this comparison says nothing about it."
+        )
+    top = header(rec_a, base, command or command_line())
+    top["study"]["games"] = min(len(base.games), len(variant.games))
+    top["option_tables"] = {"Baseline options": options_a, "Variant options": options_b}
+    top["study"]["games changed by the variant"] = f"{changed_games} of {shared}"
+    return write_pages(
+        path,
+        title=f"{info.title}: variant against baseline",
+        subtitle=label,
+        sections=[section],
+        top=top,
+        record=rec_a,
+        extra_warnings=warnings,
+    )

@@ -35,6 +35,15 @@ class Estimate:
     high: float
     n: int
     confidence: float = 0.95
+    #: How the interval was made (``wilson``, ``clopper-pearson``, ``t``, ``bootstrap``,
+    #: ``ratio``, ``poisson``; ``constant`` when every observation was the same, so there is no
+    #: spread to make one from).
+    method: str = ""
+
+    @property
+    def constant(self) -> bool:
+        """Whether every observation was the same (the interval is no certainty then)."""
+        return self.method == "constant"
 
     def __post_init__(self) -> None:
         _check_confidence(self.confidence)
@@ -100,7 +109,7 @@ def rate(successes: float, n: int, confidence: float = 0.95) -> Estimate:
     >>> print(rate(7, 10))
     0.70 [0.40, 0.89] (n=10)
     >>> rate(0, 0)
-    Estimate(value=nan, low=0.0, high=1.0, n=0, confidence=0.95)
+    Estimate(value=nan, low=0.0, high=1.0, n=0, confidence=0.95, method='')
     """
     n = _check_count(n, "n")
     ok = _is_real(successes) and 0 <= successes <= n  # also rejects nan
@@ -114,14 +123,65 @@ def rate(successes: float, n: int, confidence: float = 0.95) -> Estimate:
     half = z / shrink * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     low = 0.0 if p == 0 else max(0.0, centre - half)  # exact at the ends, despite rounding
     high = 1.0 if p == 1 else min(1.0, centre + half)
-    return Estimate(p, low, high, n, confidence)
+    return Estimate(p, low, high, n, confidence, "wilson")
+
+
+def clopper_pearson(successes: int, n: int, confidence: float = 0.95) -> Estimate:
+    """The share ``successes / n`` with its exact (Clopper–Pearson, 1934) interval: never
+    zero-width, also when every observation is a success or none is.
+
+    >>> print(clopper_pearson(120, 120))
+    1.00 [0.97, 1.00] (n=120)
+    >>> print(clopper_pearson(0, 10))
+    0.00 [0.00, 0.31] (n=10)
+    """
+    n, k = _check_count(n, "n"), _check_count(successes, "successes")
+    _require(k <= n, f"successes must be at most n={n}, got {k}")
+    alpha = 1 - _check_confidence(confidence)
+    if n == 0:
+        return Estimate(math.nan, 0.0, 1.0, 0, confidence, "clopper-pearson")
+    low = 0.0 if k == 0 else float(sps.beta.ppf(alpha / 2, k, n - k + 1))
+    high = 1.0 if k == n else float(sps.beta.ppf(1 - alpha / 2, k + 1, n - k))
+    return Estimate(k / n, low, high, n, confidence, "clopper-pearson")
+
+
+def poisson_zero(n: int, confidence: float = 0.95) -> Estimate:
+    """A count that was 0 in all ``n`` games, per game: 0 with the exact Poisson upper bound
+    (the total's bound ``-ln(alpha / 2)``, shared over the games).
+
+    >>> print(poisson_zero(100))
+    0.00 [0.00, 0.04] (n=100)
+    """
+    n = _check_count(n, "n")
+    alpha = 1 - _check_confidence(confidence)
+    high = -math.log(alpha / 2) / n if n else math.inf
+    return Estimate(0.0, 0.0, high, n, confidence, "poisson")
+
+
+def holm(pvalues: ArrayLike) -> np.ndarray:
+    """Holm's (1979) step-down adjustment: ``adjusted[i] < a`` for the tests a family-wise
+    error rate ``a`` rejects (nan stays nan and does not count as a test).
+
+    >>> [round(float(p), 3) for p in holm([0.01, 0.04, 0.03, 0.5])]
+    [0.04, 0.09, 0.09, 0.5]
+    """
+    p = np.asarray(pvalues, dtype=float)
+    out = np.full(p.shape, np.nan)
+    keep = np.flatnonzero(~np.isnan(p))
+    order = keep[np.argsort(p[keep], kind="stable")]
+    m = len(order)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        out[i] = running
+    return out
 
 
 def _t_interval(centre: float, se: float, df: float, n: int, confidence: float) -> Estimate:
-    if se == 0:  # no spread observed: the interval collapses onto the estimate
-        return Estimate(centre, centre, centre, n, confidence)
+    if se == 0:  # no spread observed: no interval can be made (not a certainty)
+        return Estimate(centre, centre, centre, n, confidence, "constant")
     half = float(sps.t.ppf(0.5 + confidence / 2, df)) * se
-    return Estimate(centre, centre - half, centre + half, n, confidence)
+    return Estimate(centre, centre - half, centre + half, n, confidence, "t")
 
 
 def mean(values: ArrayLike, confidence: float = 0.95) -> Estimate:
@@ -260,137 +320,3 @@ def describe(values: ArrayLike, confidence: float = 0.95) -> Description:
     median, q1, q3, low, high = (float(q) for q in quantiles)
     m, sd = mean(data, confidence), float(data.std(ddof=1)) if n > 1 else math.nan
     return Description(n=n, mean=m, sd=sd, median=median, q1=q1, q3=q3, min=low, max=high)
-
-
-def _rate_columns(table: pd.DataFrame, confidence: float) -> pd.DataFrame:
-    """Add Wilson ``rate``, ``low``, ``high`` columns from the ``wins`` and ``n`` columns."""
-    counts = zip(table["wins"], table["n"], strict=True)
-    found = [rate(float(w), int(k), confidence) for w, k in counts]
-    return table.assign(
-        rate=[e.value for e in found], low=[e.low for e in found], high=[e.high for e in found]
-    )
-
-
-@dataclass(frozen=True, eq=False)
-class SeatAdvantage:
-    """Outcome by seat and the tests of "every seat wins equally often".
-
-    ``table``: one row per seat (index ``seat``), columns ``games``, ``wins``, ``n`` (=
-    ``games``), ``rate``, ``low``, ``high`` (Wilson). ``chi2``, ``chi2_dof``, ``chi2_p``: chi-square
-    goodness-of-fit of the seats' wins against an even split. ``first_seat_p``: two-sided
-    exact binomial test of the first seat's wins against the even share ``1 / players``.
-    """
-
-    table: pd.DataFrame
-    chi2: float
-    chi2_dof: int
-    chi2_p: float
-    first_seat_p: float
-    players: int
-    games: int
-    confidence: float = 0.95
-
-    def estimate(self, seat: int) -> Estimate:
-        """The win rate of ``seat`` as an :class:`Estimate`."""
-        row = self.table.loc[seat]
-        value, low, high = (float(row[c]) for c in ("rate", "low", "high"))
-        return Estimate(value, low, high, int(row["n"]), self.confidence)
-
-
-def seat_advantage(
-    frame: pd.DataFrame,
-    *,
-    seat: str = "seat",
-    win: str = "win",
-    game: str = "game",
-    confidence: float = 0.95,
-) -> SeatAdvantage:
-    """Win rate by seat with Wilson intervals, and whether any seat wins more than its share.
-
-    ``frame`` has one row per game and seat; every game seats the same players. Wins come from
-    a ``win_share`` column if there is one (a win shared by k players counts 1/k), else from
-    ``win`` as 0/1 (then a tie hands out several wins: prefer ``win_share``). The chi-square
-    test (``players - 1`` dof) takes the possibly fractional win counts; the exact binomial
-    test needs whole numbers, so it rounds the first seat's wins to the nearest integer.
-
-    >>> frame = pd.DataFrame({"game": [0, 0, 1, 1, 2, 2, 3, 3], "seat": [0, 1] * 4,
-    ...                       "win": [1, 0, 1, 0, 0, 1, 1, 0]})
-    >>> result = seat_advantage(frame)
-    >>> print(result.estimate(0))
-    0.75 [0.30, 0.95] (n=4)
-    >>> result.players, round(result.chi2, 2), result.chi2_dof, round(result.chi2_p, 3)
-    (2, 1.0, 1, 0.317)
-    """
-    _check_confidence(confidence)
-    win = "win_share" if "win_share" in frame.columns else win
-    _columns(frame, seat, win, game)
-    wins = pd.to_numeric(frame[win], errors="coerce").astype(float)
-    _require(bool(wins.between(0, 1).all()), "wins must be numbers in [0, 1] (or booleans)")
-    data = pd.DataFrame({"game": frame[game], "seat": frame[seat], "w": wins})
-    _require(not data.duplicated(["game", "seat"]).any(), f"repeated ({game}, {seat}) rows")
-    seats = sorted(data["seat"].unique().tolist())
-    players, sizes = len(seats), data.groupby("game")["seat"].size()
-    _require(players >= 2, f"seat advantage needs at least two seats, found {seats}")
-    _require(bool((sizes == players).all()), f"every game must seat all of {seats}")
-    grouped = data.groupby("seat")["w"]
-    table = pd.DataFrame({"games": grouped.size(), "wins": grouped.sum(), "n": grouped.size()})
-    table = _rate_columns(table, confidence)
-    games = int(data["game"].nunique())
-    chi2, chi2_p = sps.chisquare(table["wins"].to_numpy())
-    first_p = sps.binomtest(round(table["wins"].iloc[0]), games, 1 / players).pvalue
-    return SeatAdvantage(
-        table, float(chi2), players - 1, float(chi2_p), float(first_p), players, games, confidence
-    )
-
-
-@dataclass(frozen=True, eq=False)
-class WinMatrix:
-    """Head-to-head results between agents.
-
-    ``rates`` is square (agents by agents): the share of their shared games the row agent won
-    against the column agent; nan on the diagonal and for agents that never met. ``pairs`` is
-    long, one row per ordered pair that met: ``agent``, ``opponent``, ``wins`` (ties count
-    half), ``n`` (games they met in), ``rate``, ``low``, ``high`` (Wilson).
-    """
-
-    rates: pd.DataFrame
-    pairs: pd.DataFrame
-
-
-def win_matrix(
-    players_frame: pd.DataFrame,
-    *,
-    agent: str = "agent",
-    score: str = "score",
-    game: str = "game",
-    confidence: float = 0.95,
-) -> WinMatrix:
-    """Who beats whom: for every ordered pair of agents that met, how often the first won.
-
-    ``players_frame`` has one row per game and seat. In a game, agent A beats agent B when A's
-    best seat outscored B's best seat; a tie counts half, so ``rate(A, B) + rate(B, A) == 1``.
-
-    >>> frame = pd.DataFrame({"game": [0, 0, 1, 1, 2, 2], "agent": ["greedy", "random"] * 3,
-    ...                       "score": [10, 8, 7, 9, 5, 5]})
-    >>> result = win_matrix(frame)
-    >>> float(result.rates.loc["greedy", "random"]), float(result.rates.loc["random", "greedy"])
-    (0.5, 0.5)
-    >>> result.pairs[["agent", "opponent", "wins", "n"]].to_dict("records")[0]
-    {'agent': 'greedy', 'opponent': 'random', 'wins': 1.5, 'n': 3}
-    """
-    _check_confidence(confidence)
-    _columns(players_frame, agent, score, game)
-    scores = pd.to_numeric(players_frame[score], errors="coerce").astype(float)
-    _require(bool(np.isfinite(scores).all()), f"column {score!r} must hold finite numbers")
-    data = pd.DataFrame({"game": players_frame[game], "agent": players_frame[agent], "s": scores})
-    best = data.groupby(["game", "agent"], as_index=False)["s"].max()
-    met = best.merge(best, on="game", suffixes=("", "_opp"))
-    met = met[met["agent"] != met["agent_opp"]].rename(columns={"agent_opp": "opponent"})
-    met["outcome"] = (met["s"] > met["s_opp"]) + 0.5 * (met["s"] == met["s_opp"])
-    grouped = met.groupby(["agent", "opponent"])["outcome"]
-    pairs = pd.DataFrame({"wins": grouped.sum(), "n": grouped.size()}).reset_index()
-    pairs = _rate_columns(pairs.astype({"wins": float, "n": int}), confidence)
-    agents = sorted(data["agent"].unique().tolist(), key=str)
-    rates = pairs.pivot(index="agent", columns="opponent", values="rate")
-    rates = rates.reindex(index=agents, columns=agents).astype(float)
-    return WinMatrix(rates, pairs)

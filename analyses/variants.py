@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from analyses import stats
+from analyses import pergame, stats
 from analyses.frames import StudyFrames
 from analyses.study import StudyConfig
 
@@ -84,32 +86,71 @@ def per_game(
 
 #: A measure compared: its name, its values per game in the study and in the variant.
 Measure = tuple[str, pd.Series, pd.Series]
+#: The columns of a table of paired comparisons (:func:`compared`).
+COLUMNS = ["measure", "study", "variant", "difference", "games changed", "p", "adjusted p",
+           "clear", "games"]  # fmt: skip
 
 
 def compared(measures: Iterable[Measure]) -> pd.DataFrame:
     """Each measure paired on the games where both the study and the variant have a value: the
-    study's mean, the variant's and the difference (variant minus study, game by game), each an
-    :class:`~analyses.stats.Estimate` with its 95% interval; ``clear`` when the difference's
-    interval leaves 0; ``n`` games. A measure with fewer than 2 such games is left out."""
+    study's mean, the variant's and the mean per-game difference (variant minus study), each an
+    :class:`~analyses.stats.Estimate` with its interval over games; the games in which it
+    changed at all; the p-value of "no difference" (:func:`analyses.pergame.paired`) and that
+    p-value adjusted by Holm over the table. ``clear`` means adjusted p < 0.05.
+
+    One effect is tested once: a measure whose per-game differences are another's (or a
+    multiple of them: the other agent's share of a two-agent game, the same measure under
+    another name) is shown with "same as ..." and gets no test of its own. A measure with fewer
+    than 2 such games is left out.
+    """
     rows: list[dict[str, Any]] = []
+    tested: list[tuple[str, np.ndarray]] = []
     for name, study, variant in measures:
         x, y = study.align(variant, join="inner")
         keep = x.notna() & y.notna()
         if keep.sum() < 2:
             continue
         a, b = x[keep].to_numpy(float), y[keep].to_numpy(float)
-        diff = stats.difference_of_means(b, a, paired=True)
+        result = pergame.paired(a, b)
+        twin = _same_effect(b - a, tested, list(x[keep].index))
         rows.append(
             {
                 "measure": name,
-                "study": stats.mean(a),
-                "variant": stats.mean(b),
-                "difference": diff,
-                "clear": diff.low > 0 or diff.high < 0,
-                "n": diff.n,
+                "study": result.study,
+                "variant": result.variant,
+                "difference": result.difference,
+                "games changed": result.changed,
+                "p": math.nan if twin else result.p,
+                "adjusted p": math.nan,
+                "clear": f"same as {twin}" if twin else "",
+                "games": len(a),
             }
         )
-    return pd.DataFrame(rows, columns=["measure", "study", "variant", "difference", "clear", "n"])
+        if not twin:
+            tested.append((name, _keyed(b - a, list(x[keep].index))))
+    table = pd.DataFrame(rows, columns=COLUMNS)
+    if not table.empty:
+        table["adjusted p"] = stats.holm(table["p"].to_numpy(float))
+        clear = table["adjusted p"] < 0.05
+        table.loc[clear, "clear"] = "yes"
+    return table
+
+
+def _keyed(d: np.ndarray, games: list[Any]) -> np.ndarray:
+    return np.asarray(pd.Series(d, index=games).sort_index(), dtype=float)
+
+
+def _same_effect(d: np.ndarray, tested: list[tuple[str, np.ndarray]], games: list[Any]) -> str:
+    """The name of an earlier measure whose per-game differences are a multiple of ``d``."""
+    mine = _keyed(d, games)
+    for name, other in tested:
+        if len(other) != len(mine) or not other.any() or not mine.any():
+            continue
+        k = int(np.flatnonzero(other)[0])
+        factor = mine[k] / other[k]
+        if factor and np.allclose(mine, factor * other, rtol=1e-9, atol=1e-12):
+            return name
+    return ""
 
 
 def effect_measures(base: StudyFrames, variant: StudyFrames) -> list[Measure]:
@@ -143,7 +184,22 @@ def effect_measures(base: StudyFrames, variant: StudyFrames) -> list[Measure]:
 
 
 def effects(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
-    """The variant's paired effects (:func:`effect_measures`, :func:`compared`) with the
-    columns ``metric``, ``baseline``, ``variant``, ``difference``, ``clear`` and ``n``."""
+    """The variant's paired effects (:func:`effect_measures`, :func:`compared`), with the
+    columns ``metric`` and ``baseline`` for ``measure`` and ``study``."""
     table = compared(effect_measures(base, variant))
     return table.rename(columns={"measure": "metric", "study": "baseline"})
+
+
+def games_changed(base: StudyFrames, variant: StudyFrames) -> tuple[int, int]:
+    """In how many of the games both played the variant changed anything that was logged
+    (the events after the setup, in order), and how many games they share."""
+
+    def logs(frames: StudyFrames) -> pd.Series:
+        events = frames.events[frames.events["kind"] != "setup"]  # it records the options
+        return events.groupby("game")[["kind", "data"]].apply(
+            lambda g: tuple(zip(g["kind"], g["data"], strict=True))
+        )
+
+    a, b = logs(base), logs(variant)
+    shared = a.index.intersection(b.index)
+    return int(sum(a[g] != b[g] for g in shared)), len(shared)

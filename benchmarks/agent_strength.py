@@ -17,10 +17,13 @@ the agents' choices never share the game's generator. Games run in parallel on
 :func:`analyses.workers.process_pool` (workers end with this process; Ctrl-C stops them and
 prints one line).
 
-For each pairing it prints the tested agent's win rate with a 95% Wilson interval (a win shared
-by k tied winners counts 1/k), the number of games, the even share 1/players, whether the
-interval's lower bound beats it, and each agent's mean time per move. Targets: greedy beats
-random and ISMCTS beats greedy, both with the lower bound above the even share.
+For each pairing it prints the tested agent's win share — one value per game, its share of the
+game's win (1/k for k tied winners) — with its 95% interval over games (exact Clopper–Pearson
+when every game was a win or a loss, else the seeded bootstrap or t of
+:mod:`analyses.pergame`), the number of games, the even share 1/players with the sign-flip
+p-value against it, whether the interval's lower bound beats it, and each agent's mean time per
+move. Targets: greedy beats random and ISMCTS beats greedy, both with the lower bound above the
+even share.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from dataclasses import dataclass, field
 
 from common import component_labels
 
-from analyses.stats import rate
+from analyses import pergame
 from analyses.workers import process_pool
 from models.core import load_game, make_rng, spawn_seeds
 from models.errors import AtollError
@@ -91,18 +94,20 @@ def run_pairing(
         ]
         for future in as_completed(futures):
             results.append(future.result())
-    wins = sum(r.share for r in results)
-    estimate = rate(wins, games)
+    shares = [r.share for r in results]
+    estimate = pergame.share(shares)
     low, high = estimate.low, estimate.high
     even = 1 / players
+    p = pergame.sign_flip_p([s - even for s in shares])
     mean_score = sum(r.score for r in results) / games
     print(
         f"{tested} vs {players - 1} x {other}: {games} games in {time.perf_counter() - began:.0f} s"
     )
     print(
-        f"  win rate {wins / games:.3f} (95% Wilson CI {low:.3f}-{high:.3f}; a win shared by "
-        f"k tied winners counts 1/k); even share {even:.2f}; lower bound beats it: "
-        f"{'yes' if low > even else 'no'}; its mean score {mean_score:.1f}"
+        f"  win share {estimate.value:.3f} [{low:.3f}, {high:.3f}] over {games} games "
+        f"({estimate.method}; a win shared by k tied winners counts 1/k); even share "
+        f"{even:.2f}, p = {p:.3g}; lower bound beats it: {'yes' if low > even else 'no'}; "
+        f"its mean score {mean_score:.1f}"
     )
     for role, spec in enumerate((tested, other)):
         seconds = sum(r.seconds[role] for r in results)

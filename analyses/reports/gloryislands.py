@@ -1,11 +1,13 @@
-"""The Glory Islands sections of a study report: seats and card colours, the sail cards, sinking,
-island scorings, the race, and what each special action is worth.
+"""The Glory Islands sections of a study report: card colours and the tie-breakers, the sail
+cards, sinking, island scorings, the race, and what each special action is worth.
 
 Everything is read from the study's tables — the games and players summaries
 (:mod:`models.gloryislands.summary`) and the event log (:mod:`models.gloryislands.events`) —
-never from a game object. Every rate has its Wilson interval and every mean its t interval,
-each with the number of observations it rests on; the board the study played is named, and
-labelled when it is a reconstruction.
+never from a game object. The game is the unit (:mod:`analyses.pergame`): ties, card plays and
+scorings are ratios of per-game sums with intervals over games. Every table of choices is split
+by agent (an agent's habits are not the game's). Seat and colour: with the default ``colours =
+"by_seat"`` seat i always plays colour i and the two cannot be told apart; with ``colours =
+"dealt"`` the colours are dealt at random and the report tests the colours on their own.
 
 :data:`VARIANTS` switches off each special action (GI-C2..C4); ``atoll gloryislands report``
 replays the study's games on the same seeds without it (:mod:`analyses.variants`), and
@@ -18,17 +20,18 @@ replays the study's games on the same seeds without it (:mod:`analyses.variants`
 from __future__ import annotations
 
 import json
-from itertools import combinations
 from typing import Any
 
-import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import stats
+from analyses import pergame
+from analyses.figures import error_bars, figure_uri
 from analyses.frames import StudyFrames
-from analyses.report import Section, estimate_cell, figure_uri, sample_note, table_html
+from analyses.reports.gloryislands_colours import colours_and_ties, tie_breaks
 from analyses.reports.gloryislands_variants import VARIANTS, paired_effects, variant_sections
+from analyses.sections import sample_note
+from analyses.tables import Section, Table, estimate_text
 
 
 def _events(frames: StudyFrames, kind: str) -> pd.DataFrame:
@@ -36,364 +39,278 @@ def _events(frames: StudyFrames, kind: str) -> pd.DataFrame:
     return chosen.assign(data=chosen["data"].map(json.loads))
 
 
-def _rate(successes: float, n: int, digits: int = 2) -> str:
-    return estimate_cell(stats.rate(successes, n), digits)
-
-
-def _mean(values: Any, digits: int = 1) -> str:
-    return estimate_cell(stats.mean(np.asarray(values, dtype=float)), digits)
-
-
-def _board_note(record: dict[str, Any]) -> str:
-    board = record.get("components", {}).get("board", {})
-    label = (
-        "a RECONSTRUCTION (atoll's, not the published board)"
-        if board.get("reconstruction")
-        else "not marked as a reconstruction"
-    )
-    return f"Board: {board.get('source', '?')} — {label}; every figure is about this board."
-
-
-# -- seats, colours and the tie-breakers -----------------------------------------------------------
-
-
-def tie_breaks(frames: StudyFrames) -> pd.DataFrame:
-    """Every pair of equal cards revealed together: the value, both cards' colours and ids, and
-    which went first (GI-R3: dots, then black before white). One row per pair and reveal."""
-    rows = []
-    for _, event in _events(frames, "reveal").iterrows():
-        data = event["data"]
-        order = [str(p) for p in data["order"]]
-        for a, b in combinations(sorted(data["values"], key=order.index), 2):
-            if data["values"][a] == data["values"][b]:  # a is ahead of b in the turn order
-                rows.append(
-                    {
-                        "game": event["game"],
-                        "value": data["values"][a],
-                        "winner": data["colours"][a],
-                        "loser": data["colours"][b],
-                        "winner_card": data["cards"][a],
-                        "loser_card": data["cards"][b],
-                    }
-                )
-    return pd.DataFrame(
-        rows, columns=["game", "value", "winner", "loser", "winner_card", "loser_card"]
-    )
-
-
-def seats_and_colours(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    players = frames.players
-    rows = []
-    for (seat, colour), group in players.groupby(["seat", "colour"]):
-        rows.append(
-            {
-                "seat": seat,
-                "card colour": colour,
-                "games": len(group),
-                "win rate [95% CI]": _rate(float(group["win_share"].sum()), len(group)),
-                "mean fame [95% CI]": _mean(group["fame"]),
-            }
-        )
-    pairs = tie_breaks(frames)
-    colours = list(dict.fromkeys(players.sort_values("seat")["colour"]))
-    tie_rows, by_value = [], {}
-    for colour in colours:
-        won = int((pairs["winner"] == colour).sum())
-        contested = won + int((pairs["loser"] == colour).sum())
-        tie_rows.append(
-            {
-                "card colour": colour,
-                "ties contested": contested,
-                "ties won [95% CI]": _rate(won, contested),
-            }
-        )
-        by_value[colour] = {
-            value: _rate(
-                int((group["winner"] == colour).sum()),
-                int(((group["winner"] == colour) | (group["loser"] == colour)).sum()),
-            )
-            for value, group in pairs.groupby("value")
-        }
-    section = Section(
-        "Seats, card colours and the tie-breakers",
-        "Seat i plays the i-th colour's cards, so a colour's win rate is its seat's. Cards of "
-        "equal value are ordered by the tie-breakers printed on them (dots, then a black symbol "
-        "before a white one, GI-R3); a fair pattern lets each colour win about half of the ties "
-        "it is part of. After swaps of equal cards (GI-E1) a hand may hold another colour's "
-        "cards: ties count the colour of the card played. " + _board_note(record),
-        tables=[
-            ("Win rate by seat and card colour", table_html(pd.DataFrame(rows), index=False)),
-            (
-                "Ties of equal cards won, by card colour (a pair of equal cards revealed together "
-                "is one tie)",
-                table_html(pd.DataFrame(tie_rows), index=False),
-            ),
-        ],
-    )
-    if by_value:
-        frame = pd.DataFrame(by_value).rename_axis("card value").reset_index()
-        section.tables.append(
-            ("Ties won [95% CI], by card value and colour", table_html(frame, index=False))
-        )
-    section.notes.append(f"{len(pairs)} ties of equal cards in {sample_note(frames, record)}.")
-    return section
+def _games(frames: StudyFrames) -> list[int]:
+    return list(frames.games["game"])
 
 
 # -- the sail cards -------------------------------------------------------------------------------
 
 
-def sail_cards(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    reveals = _events(frames, "reveal")
+def _plays(frames: StudyFrames) -> pd.DataFrame:
     agent_of = frames.players.set_index(["game", "seat"])["agent"]
-    plays = pd.DataFrame(
+    return pd.DataFrame(
         [
             {
                 "game": e["game"],
                 "round": e["turn"],
-                "value": value,
+                "value": v,
                 "agent": agent_of.get((e["game"], int(p)), "?"),
             }
-            for _, e in reveals.iterrows()
-            for p, value in e["data"]["values"].items()
+            for _, e in _events(frames, "reveal").iterrows()
+            for p, v in e["data"]["values"].items()
         ],
         columns=["game", "round", "value", "agent"],
     )
-    table: dict[str, dict[int, str]] = {}
-    for name, group in [("all plays", plays), *plays.groupby("agent")]:
-        counts = group["value"].value_counts()
-        table[f"{name} (n={len(group)})"] = {
-            v: _rate(int(counts.get(v, 0)), len(group)) for v in sorted(plays["value"].unique())
-        }
-    first = plays[plays["round"] == 1]
-    table[f"round 1 (n={len(first)})"] = {
-        v: _rate(int((first["value"] == v).sum()), len(first))
-        for v in sorted(plays["value"].unique())
-    }
-    players = frames.players[frames.players["opening_card"] > 0]
+
+
+def sail_cards(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    plays, games = _plays(frames), _games(frames)
+    values = sorted(plays["value"].unique())
+    rows = []
+    for agent, group in plays.groupby("agent", sort=False):
+        for label, chosen in (("all rounds", group), ("round 1", group[group["round"] == 1])):
+            row: dict[str, Any] = {"agent": agent, "rounds": label}
+            for v in values:
+                row[f"value {v}"] = pergame.rows_ratio(
+                    chosen.assign(hit=(chosen["value"] == v).astype(float)), games, "hit"
+                )
+            rows.append(row)
     opening = []
-    for value, group in players.groupby("opening_card"):
-        opening.append(
-            {
-                "card played in round 1": value,
-                "seats": len(group),
-                "win rate [95% CI]": _rate(float(group["win_share"].sum()), len(group)),
-                "mean fame [95% CI]": _mean(group["fame"]),
-            }
-        )
-    fig = Figure(figsize=(6, 3))
+    players = frames.players[frames.players["opening_card"] > 0]
+    fig = Figure(figsize=(6.5, 3))
     ax = fig.subplots()
-    grouped = players.groupby("opening_card")
-    estimates = [stats.rate(float(g["win_share"].sum()), len(g)) for _, g in grouped]
-    values = [v for v, _ in grouped]
-    ax.bar(values, [e.value for e in estimates], color="#5d7f94")
-    ax.errorbar(
-        values,
-        [e.value for e in estimates],
-        yerr=[[e.value - e.low for e in estimates], [e.high - e.value for e in estimates]],
-        fmt="none",
-        color="black",
-        capsize=4,
-    )
+    agents = list(dict.fromkeys(players["agent"]))
+    width = 0.8 / max(1, len(agents))
+    for k, (agent, group) in enumerate(players.groupby("agent", sort=False)):
+        es, xs = [], []
+        for value, seats in group.groupby("opening_card"):
+            e = pergame.share(seats.groupby("game")["win_share"].mean().to_numpy(float))
+            opening.append({"agent": agent, "card played in round 1": value, "win share": e})
+            es.append(e)
+            xs.append(value + (k - (len(agents) - 1) / 2) * width)
+        error_bars(ax, xs, es, width, label=str(agent))
     ax.axhline(1 / int(record["config"]["players"]), color="#c0392b", ls="--", label="even share")
     ax.set_xlabel("value of the sail card played in round 1")
-    ax.set_ylabel("win rate")
-    ax.legend()
+    ax.set_ylabel("win share")
+    ax.legend(fontsize=8)
     return Section(
         "Sail cards",
-        "How often each card value is played (share of all cards revealed, overall, by agent and "
-        "in round 1), and how the seats that opened with each value fared.",
+        "How often each card value is played, by agent: the share of an agent's cards of each "
+        "value, over all rounds and in round 1, and how the seats that opened with each value "
+        "fared — split by agent, since an agent's choice of card and its strength go together.",
         tables=[
-            (
-                "Card plays by value: share [95% CI]",
-                table_html(
-                    pd.DataFrame(table).rename_axis("card value").reset_index(), index=False
-                ),
-            ),
-            (
-                "Win rate by the card played in round 1",
-                table_html(pd.DataFrame(opening), index=False),
+            Table("Card plays by value, per agent", pd.DataFrame(rows), over="games"),
+            Table(
+                "Win share by the card played in round 1, per agent",
+                pd.DataFrame(opening),
+                over="games in which the agent opened with that card",
             ),
         ],
         figures=[
             (
-                f"Win rate by opening card with 95% intervals; {sample_note(frames, record)}.",
+                "Win share by opening card and agent, 95% intervals over games; "
+                f"{sample_note(frames, record)}.",
                 figure_uri(fig),
             )
         ],
     )
 
 
-# -- sinking --------------------------------------------------------------------------------------
+# -- sinking, islands, the race -------------------------------------------------------------------
 
 
 def sinking(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    players, games = frames.players, frames.games
-    sunk = players[players["sunk"].astype(bool)]
+    players, games = frames.players.assign(sank=frames.players["sunk"].astype(float)), frames.games
     rows = [
         {
             "agent": agent,
-            "seats": len(group),
-            "sink rate [95% CI]": _rate(int(group["sunk"].astype(bool).sum()), len(group), 3),
+            "ships sunk (share of its seats)": pergame.share(
+                pergame.seat_means(players, "sank", agent).to_numpy(float)
+            ),
         }
-        for agent, group in players.groupby("agent")
+        for agent in dict.fromkeys(players["agent"])
     ]
     rows.append(
         {
             "agent": "all",
-            "seats": len(players),
-            "sink rate [95% CI]": _rate(len(sunk), len(players), 3),
+            "ships sunk (share of its seats)": pergame.share(
+                pergame.seat_means(players, "sank").to_numpy(float)
+            ),
         }
     )
-    causes = [
-        {
-            "cause": cause,
-            "ships": int((sunk["sunk_by"] == cause).sum()),
-            "share of sinkings [95% CI]": _rate(int((sunk["sunk_by"] == cause).sum()), len(sunk)),
-        }
-        for cause in ("card", "special")
-    ]
     section = Section(
         "Sinking",
         "A ship sinks when its sail-track marker passes the last field: by the card's cost at "
         "the reveal (GI-R2) or by 2 fields paid for a special action (GI-C3, GI-C4).",
-        tables=[
-            ("Ships sunk, by agent", table_html(pd.DataFrame(rows), index=False)),
-        ],
+        tables=[Table("Ships sunk, by agent", pd.DataFrame(rows), over="games")],
     )
-    with_sink = int((games["sunk"] > 0).sum())
+    sunk = players[players["sank"] > 0]
     if sunk.empty:
-        section.notes.append(f"No ship sank in {len(games)} games: games with a sinking "
-                             f"{_rate(0, len(games), 3)}.")  # fmt: skip
+        section.notes.append(f"No ship sank in {len(games)} games.")
         return section
-    section.tables.append(("What sank them", table_html(pd.DataFrame(causes), index=False)))
-    section.notes.append(
-        f"Games with a sinking: {_rate(with_sink, len(games), 3)} (n={len(games)}); round of "
-        f"sinking: {_mean(sunk['sunk_round'])}; a sunk ship won "
-        f"{_rate(float(sunk['win_share'].sum()), len(sunk))} of its games (n={len(sunk)})."
-    )
+    index = list(games["game"])
+    causes = [
+        {
+            "cause": cause,
+            "share of sinkings": pergame.rows_ratio(
+                sunk.assign(hit=(sunk["sunk_by"] == cause).astype(float)), index, "hit"
+            ),
+        }
+        for cause in ("card", "special")
+    ]
+    after = [
+        {
+            "measure": "games with a sinking",
+            "estimate": pergame.share((games["sunk"] > 0).to_numpy(float)),
+        },
+        {
+            "measure": "round of a sinking",
+            "estimate": pergame.rows_ratio(sunk, index, "sunk_round", is_share=False),
+        },
+        {
+            "measure": "win share of a sunk ship",
+            "estimate": pergame.share(sunk.groupby("game")["win_share"].mean().to_numpy(float)),
+        },
+    ]
+    section.tables += [
+        Table("What sank them", pd.DataFrame(causes), over="games with a sinking"),
+        Table("Sinkings", pd.DataFrame(after), over="games (with a sinking, for the last two)"),
+    ]
     return section
 
 
-# -- island scorings ------------------------------------------------------------------------------
-
-
 def island_scorings(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    islands = _events(frames, "island")
-    n = len(frames.games)
+    islands, index = _events(frames, "island"), _games(frames)
+    islands = islands.assign(
+        island=islands["data"].map(lambda d: d["island"]),
+        tie=islands["data"].map(lambda d: float(d["rule"] != "GI-I1")),
+        paid=islands["data"].map(lambda d: float(sum(v > 0 for v in d["fame"].values()))),
+        best=islands["data"].map(lambda d: float(max(d["fame"].values(), default=0))),
+        fame=islands["data"].map(lambda d: float(sum(d["fame"].values()))),
+        rule=islands["data"].map(lambda d: d["rule"]),
+    )
     rows = []
-    for name, group in islands.groupby(islands["data"].map(lambda d: d["island"])):
-        data = group["data"]
-        fame = data.map(lambda d: sorted(d["fame"].values(), reverse=True))
+    for name, group in islands.groupby("island"):
         rows.append(
             {
                 "island": name,
-                "size": int(sum(data.iloc[0]["pirates"].values())),  # full: a pirate per field
-                "scored in games [95% CI]": _rate(group["game"].nunique(), n),
-                "round [95% CI]": _mean(group["turn"]),
-                "tie rule [95% CI]": _rate(
-                    int((data.map(lambda d: d["rule"]) != "GI-I1").sum()), len(group)
-                ),
-                "players paid": _mean(data.map(lambda d: sum(v > 0 for v in d["fame"].values()))),
-                "best paid fame": _mean(fame.map(lambda f: f[0] if f else 0)),
-                "fame paid in all": _mean(data.map(lambda d: sum(d["fame"].values()))),
+                "size": int(sum(group["data"].iloc[0]["pirates"].values())),
+                "scored in games": pergame.share(pergame.per_game_sums(group, index).clip(max=1)),
+                "round": pergame.rows_ratio(group, index, "turn", is_share=False),
+                "decided by a tie rule": pergame.rows_ratio(group, index, "tie"),
+                "players paid": pergame.rows_ratio(group, index, "paid", is_share=False),
+                "best paid fame": pergame.rows_ratio(group, index, "best", is_share=False),
+                "fame paid in all": pergame.rows_ratio(group, index, "fame", is_share=False),
             }
         )
-    rules = islands["data"].map(lambda d: d["rule"]).value_counts()
-    rule_rows = [
-        {"rule": r, "scorings": int(c), "share [95% CI]": _rate(int(c), len(islands))}
-        for r, c in rules.items()
+    rules = [
+        {
+            "rule": rule,
+            "share of scorings": pergame.rows_ratio(
+                islands.assign(hit=(islands["rule"] == rule).astype(float)), index, "hit"
+            ),
+        }
+        for rule in sorted(islands["rule"].unique())
     ]
+    players = frames.players
     by_agent = [
         {
             "agent": agent,
-            "seats": len(group),
-            "island fame per game [95% CI]": _mean(group["fame_islands"]),
-            "share of its fame [95% CI]": estimate_cell(
-                stats.mean(
-                    (group["fame_islands"] / group["fame"].where(group["fame"] > 0))
-                    .dropna()
-                    .to_numpy(float)
-                )
+            "island fame per seat": pergame.mean(
+                pergame.seat_means(players, "fame_islands", agent).to_numpy(float)
+            ),
+            "share of its fame": pergame.ratio(
+                players[players["agent"] == agent]
+                .groupby("game")["fame_islands"]
+                .sum()
+                .to_numpy(float),
+                players[players["agent"] == agent]
+                .groupby("game")["fame"]
+                .sum()
+                .clip(lower=0)
+                .to_numpy(float),
             ),
         }
-        for agent, group in frames.players.groupby("agent")
+        for agent in dict.fromkeys(players["agent"])
     ]
-    per_game = islands.groupby("game").size().reindex(frames.games["game"], fill_value=0)
+    per_game = pergame.count(pergame.per_game_sums(islands, index))
     return Section(
         "Island scorings",
-        f"An island is scored when its last field is filled (GI-I1); ties follow GI-I2..I5. "
-        f"Island scorings per game: {_mean(per_game)} (n={n}).",
+        "An island is scored when its last field is filled (GI-I1); ties follow GI-I2..I5. "
+        f"Island scorings per game: {estimate_text(per_game)}. Per scoring, the figures are "
+        "ratios of per-game sums with intervals over games.",
         tables=[
-            (
+            Table(
                 "By island (size = fields; fame = what one scoring paid)",
-                table_html(pd.DataFrame(rows), index=False),
+                pd.DataFrame(rows),
+                over="games in which the island was scored",
             ),
-            ("Which rule decided the scoring", table_html(pd.DataFrame(rule_rows), index=False)),
-            ("Who gets the island fame", table_html(pd.DataFrame(by_agent), index=False)),
+            Table(
+                "Which rule decided the scoring", pd.DataFrame(rules), over="games with a scoring"
+            ),
+            Table("Who gets the island fame", pd.DataFrame(by_agent), over="games"),
         ],
     )
-
-
-# -- the race -------------------------------------------------------------------------------------
 
 
 def race(frames: StudyFrames, record: dict[str, Any]) -> Section:
     games, players = frames.games, frames.players
     rounds = games["rounds"].to_numpy(float)
-    counts = games["rounds"].value_counts().sort_index()
     length = [
-        {"rounds": int(r), "games": int(c), "share [95% CI]": _rate(int(c), len(games))}
-        for r, c in counts.items()
+        {"rounds": int(r), "share of games": pergame.share((rounds == r).astype(float))}
+        for r in sorted(set(rounds.tolist()))
     ]
-    home = players[players["home_place"] == 1]
-    ahead = players[players["compass_place"] == 1]
     fig = Figure(figsize=(6, 2.8))
     ax = fig.subplots()
-    ax.hist(
-        rounds,
-        bins=[r - 0.5 for r in range(int(rounds.min()), int(rounds.max()) + 2)]
-        if len(rounds)
-        else 5,
-        color="#86bf6a",
-        edgecolor="white",
-    )
+    if len(rounds):
+        edges = [r - 0.5 for r in range(int(rounds.min()), int(rounds.max()) + 2)]
+        ax.hist(rounds, bins=edges, color="#86bf6a", edgecolor="white")
     ax.set_xlabel("rounds played")
     ax.set_ylabel("games")
     sources = [c for c in players.columns if c.startswith("fame_")]
-    where = (
-        pd.DataFrame(
-            {
-                agent: {c.removeprefix("fame_").replace("_", " "): _mean(group[c]) for c in sources}
-                for agent, group in players.groupby("agent")
-            }
+    where = []
+    for agent in dict.fromkeys(players["agent"]):
+        row: dict[str, Any] = {"agent": agent}
+        for c in sources:
+            row[c.removeprefix("fame_").replace("_", " ")] = pergame.mean(
+                pergame.seat_means(players, c, agent).to_numpy(float)
+            )
+        where.append(row)
+    leaders = [
+        {
+            "ship": what,
+            "win share": pergame.share(
+                players[players[column] == 1].groupby("game")["win_share"].mean().to_numpy(float)
+            ),
+        }
+        for what, column in (
+            ("first home", "home_place"),
+            ("first at the compass", "compass_place"),
         )
-        .rename_axis("fame from")
-        .reset_index()
-    )
+    ]
+    ended = "; ".join(f"{w} ({c})" for w, c in games["ended"].value_counts().items())
     return Section(
         "The race",
-        f"The game ends after the round in which a ship first completes the route (GI-G1). "
-        f"Rounds per game: {_mean(rounds)}.",
+        "The game ends after the round in which a ship first completes the route (GI-G1). "
+        f"Rounds per game: {estimate_text(pergame.count(rounds))}.",
         tables=[
-            ("Race length", table_html(pd.DataFrame(length), index=False)),
-            (
-                "Where each agent's fame comes from (mean per game [95% CI])",
-                table_html(where, index=False),
+            Table("Race length", pd.DataFrame(length), over="games"),
+            Table(
+                "Where each agent's fame comes from (per seat)",
+                pd.DataFrame(where),
+                over="games",
+                units={c: "fame" for c in where[0]} if where else {},
             ),
+            Table("How the leaders fared", pd.DataFrame(leaders), over="games"),
         ],
         figures=[(f"Rounds per game; {sample_note(frames, record)}.", figure_uri(fig))],
-        notes=[
-            f"The first ship home won {_rate(float(home['win_share'].sum()), len(home))}"
-            f" of its games (n={len(home)}); the first at the compass "
-            f"{_rate(float(ahead['win_share'].sum()), len(ahead))} (n={len(ahead)}). Why games "
-            f"ended: " + "; ".join(f"{w} ({c})" for w, c in games["ended"].value_counts().items())
-        ],
+        notes=[f"Why games ended: {ended}."],
     )
 
 
 def sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:
     return [
-        seats_and_colours(frames, record),
+        colours_and_ties(frames, record),
         sail_cards(frames, record),
         sinking(frames, record),
         island_scorings(frames, record),
@@ -401,4 +318,4 @@ def sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:
     ]
 
 
-__all__ = ["VARIANTS", "paired_effects", "sections", "variant_sections"]
+__all__ = ["VARIANTS", "paired_effects", "sections", "tie_breaks", "variant_sections"]

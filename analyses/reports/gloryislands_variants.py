@@ -4,8 +4,9 @@
 3-card's second pirate, the 4-card's pirate move). ``atoll gloryislands report`` replays the
 study's games without each (:mod:`analyses.variants`) and :func:`variant_sections` shows, for
 each, the change in every agent's and every seat's win share and in each agent's fame, game by
-game on the same seeds (paired differences with 95% t intervals), and how often the study used
-the action. :mod:`analyses.reports.gloryislands` re-exports both for the report machinery.
+game on the same seeds (paired differences with 95% intervals over games and Holm-adjusted
+p-values), and how often the study used the action. :mod:`analyses.reports.gloryislands`
+re-exports both for the report machinery.
 
 >>> VARIANTS["no-hunt"].options
 {'hunt': False}
@@ -13,15 +14,16 @@ the action. :mod:`analyses.reports.gloryislands` re-exports both for the report 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 
-from analyses import stats
+from analyses import pergame
 from analyses.frames import StudyFrames
-from analyses.report import Section, effects_html, estimate_cell
+from analyses.provenance import plain
+from analyses.sections import effects_table, unchanged_warning, variant_findings
+from analyses.tables import Section, estimate_text
 from analyses.variants import Measure, Variant, VariantRun, compared, per_game
 
 #: The special actions switched off, one variant each (slug -> label and rule options).
@@ -69,21 +71,26 @@ def variant_sections(
         "What each special action is worth",
         "Each variant replays the study's games from the same seeds with the same agents in the "
         "same seats, one special action switched off; a difference is the variant minus the "
-        "study, game by game (paired), with its 95% interval. A win share that falls without "
-        "an action means the agent gained from having it. 'clear' marks an interval that "
-        "excludes 0. The board is the study's (see its note above).",
+        "study, game by game (paired), with its 95% interval over games. A win share that "
+        "falls without an action means the agent gained from having it. p: sign-flip "
+        "permutation test; adjusted by Holm over each table; 'clear' when the adjusted p is "
+        "below 0.05; an effect that is another's again (the other agent's share) is tested "
+        "once. The board is the study's (see its note above).",
     )
+    index = list(frames.games["game"])
     for slug, run in variants.items():
         table = paired_effects(frames, run.frames)
+        label = run.variant.label
+        unchanged_warning(section, label, frames, run)
         kind = _ACTION_EVENT.get(slug)
         if kind is not None:
-            used = frames.events[frames.events["kind"] == kind].groupby("game").size()
-            used = used.reindex(frames.games["game"], fill_value=0)
-            per_game = estimate_cell(stats.mean(used.to_numpy(float)), 2)
-            section.notes.append(f"{run.variant.label}: the study used it {per_game} times a game.")
+            used = frames.events[frames.events["kind"] == kind]
+            per_game = pergame.count(pergame.per_game_sums(used, index))
+            section.notes.append(f"{label}: the study used it {estimate_text(per_game)} a game.")
         if table.empty:
-            section.notes.append(f"{run.variant.label}: fewer than 2 games to pair.")
+            section.notes.append(f"{label}: fewer than 2 games to pair.")
             continue
-        options = json.dumps(dict(run.variant.options), sort_keys=True)
-        section.tables.append((f"{run.variant.label} (options {options})", effects_html(table)))
+        options = ", ".join(f"{k} = {plain(v)}" for k, v in run.variant.options.items())
+        section.tables.append(effects_table(f"{label} ({options})", table))
+        variant_findings(section, label, table)
     return [section]

@@ -1,7 +1,9 @@
 """The South Seas sections of a study report: the tile draw, features, and where points come from.
 
 Everything is read from the study's tables (the games and players summaries, and the event log
-of :mod:`models.southseas.events`), never from a game object.
+of :mod:`models.southseas.events`), never from a game object. The game is the unit: a share of
+drawn tiles or of features is a ratio of per-game sums with its interval over games
+(:mod:`analyses.pergame`), never the tiles or features counted as independent draws.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from typing import Any
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import stats
+from analyses import pergame
+from analyses.figures import figure_uri
 from analyses.frames import StudyFrames
-from analyses.report import Section, estimate_cell, figure_uri, sample_note, table_html
+from analyses.sections import sample_note
+from analyses.tables import Section, Table
 
 KINDS = ("bridge", "island", "sea", "market")
 #: Where wares come from: (event kind, feature kind) -> source name.
@@ -39,89 +43,103 @@ def _bucket(turns: pd.Series) -> pd.Series:
 
 
 def tile_draw(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    games = list(frames.games["game"])
     draws = _events(frames, "draw", "unplaceable")
-    draws = draws.assign(bucket=_bucket(draws["turn"]))
+    draws = draws.assign(
+        bucket=_bucket(draws["turn"]),
+        stuck=(draws["kind"] == "unplaceable").astype(float),
+        placements=draws["data"].map(lambda d: d.get("placements", 0)).astype(float),
+        placed=(draws["kind"] == "draw").astype(float),
+    )
     rows = []
     for bucket, group in draws.groupby("bucket"):
-        stuck = int((group["kind"] == "unplaceable").sum())
-        placements = group.loc[group["kind"] == "draw", "data"].map(lambda d: d["placements"])
         rows.append(
             {
                 "turns": f"{bucket}-{bucket + 9}",
-                "tiles drawn": len(group),
-                "unplaceable [95% CI]": estimate_cell(stats.rate(stuck, len(group)), 4),
-                "legal placements [95% CI]": estimate_cell(
-                    stats.mean(placements.to_numpy(float)), 1
+                "tiles drawn per game": pergame.count(pergame.per_game_sums(group, games)),
+                "unplaceable (SS-P4)": pergame.rows_ratio(group, games, "stuck"),
+                "legal placements": pergame.rows_ratio(
+                    group, games, "placements", "placed", is_share=False
                 ),
             }
         )
-    table = pd.DataFrame(rows)
     fig = Figure(figsize=(6.5, 3))
     ax = fig.subplots()
-    per_turn = (
-        draws[draws["kind"] == "draw"]
-        .assign(placements=lambda f: f["data"].map(lambda d: d["placements"]))
-        .groupby("turn")["placements"]
-    )
-    ax.plot(per_turn.mean().index, per_turn.mean().to_numpy(), color="#5d7f94")
+    placed = draws[draws["kind"] == "draw"].groupby("turn")["placements"].mean()
+    ax.plot(placed.index, placed.to_numpy(), color="#5d7f94")
     ax.set_xlabel("turn")
     ax.set_ylabel("legal placements of the drawn tile")
-    holes = _events(frames, "place")
-    holes = holes.assign(
-        tile=holes["data"].map(lambda d: d["tile"]), holes=holes["data"].map(lambda d: d["holes"])
-    )
-    by_tile = holes.groupby("tile").agg(placed=("holes", "size"), holes=("holes", "sum"))
-    by_tile = by_tile[by_tile["holes"] > 0].sort_values("holes", ascending=False)
-    by_tile["holes per placement [95% CI]"] = [
-        estimate_cell(stats.rate(min(h, p), p), 3)
-        for h, p in zip(by_tile["holes"], by_tile["placed"], strict=True)
-    ]
     section = Section(
         "The tile draw",
         "How often a drawn tile has no legal placement (SS-P4; the source texts call it rare), "
-        "and how many placements a drawn tile has, by turn.",
-        tables=[("Draws by turn", table_html(table, index=False))],
+        "and how many placements a drawn tile has, by turn: ratios of per-game sums, with "
+        "intervals over games.",
+        tables=[Table("Draws by turn", pd.DataFrame(rows), over="games")],
         figures=[
             (f"Mean legal placements by turn; {sample_note(frames, record)}.", figure_uri(fig))
         ],
     )
-    if by_tile.empty:
-        section.notes.append("No placement left a hole that no tile of the set can fill.")
+    holes = _events(frames, "place")
+    holes = holes.assign(
+        tile=holes["data"].map(lambda d: d["tile"]),
+        holes=holes["data"].map(lambda d: d["holes"]).astype(float),
+    )
+    by_tile = []
+    for tile, group in holes.groupby("tile"):
+        if group["holes"].sum() > 0:
+            by_tile.append(
+                {
+                    "tile": tile,
+                    "placed per game": pergame.count(pergame.per_game_sums(group, games)),
+                    "holes per placement": pergame.rows_ratio(
+                        group, games, "holes", is_share=False
+                    ),
+                }
+            )
+    if by_tile:
+        table = pd.DataFrame(by_tile).sort_values("tile")
+        section.tables.append(Table("Tiles that leave holes no tile can fill", table, over="games"))
     else:
-        section.tables.append(("Tiles that leave holes no tile can fill", table_html(by_tile)))
+        section.notes.append("No placement left a hole that no tile of the set can fill.")
     return section
 
 
 def features(frames: StudyFrames, record: dict[str, Any]) -> Section:
     games = frames.games
-    rows = []
+    index = list(games["game"])
     sizes = _events(frames, "complete")
+    sizes = sizes.assign(
+        feature=sizes["data"].map(lambda d: d.get("feature")),
+        tiles=sizes["data"].map(lambda d: d.get("tiles", 0)).astype(float),
+    )
+    rows = []
     for kind in KINDS:
-        total = int(games[f"features_{kind}"].sum())
-        done = int(games[f"completed_{kind}"].sum())
-        size = sizes[sizes["data"].map(lambda d: d.get("feature")) == kind]["data"].map(
-            lambda d: d["tiles"]
-        )
+        made = games[f"features_{kind}"].to_numpy(float)
+        done = games[f"completed_{kind}"].to_numpy(float)
+        mine = sizes[sizes["feature"] == kind]
         rows.append(
             {
                 "feature": kind,
-                "per game": total / len(games),
-                "completed [95% CI]": estimate_cell(stats.rate(done, total), 3),
-                "tiles when completed [95% CI]": estimate_cell(stats.mean(size.to_numpy(float)), 1)
-                if len(size)
-                else "–",
+                "per game": pergame.count(made),
+                "completed": pergame.ratio(done, made),
+                "tiles when completed": pergame.rows_ratio(mine, index, "tiles", is_share=False),
             }
         )
-    stranded = stats.mean(games["stranded_islanders"].to_numpy(float))
+    extra = [
+        {
+            "measure": "islanders stranded in features never completed",
+            "per game": pergame.count(games["stranded_islanders"].to_numpy(float)),
+        },
+        {"measure": "holes at the end", "per game": pergame.count(games["holes"].to_numpy(float))},
+    ]
     return Section(
         "Features",
         "How many features of each kind a game makes and how often they are completed (a "
-        "market: all 8 neighbours filled). Features of one game are not independent, so the "
-        "completion intervals are on the narrow side.",
-        tables=[("Features by kind", table_html(pd.DataFrame(rows), index=False))],
-        notes=[
-            f"Islanders stranded in features never completed, per game: {stranded}. "
-            f"Holes at the end, per game: {stats.mean(games['holes'].to_numpy(float))}."
+        "market: all 8 neighbours filled): shares of each game's features, with intervals over "
+        "games (the features of one game are not independent draws).",
+        tables=[
+            Table("Features by kind", pd.DataFrame(rows), over="games"),
+            Table("Left over", pd.DataFrame(extra), over="games"),
         ],
     )
 
@@ -139,13 +157,16 @@ def scoring(frames: StudyFrames, record: dict[str, Any]) -> Section:
     seats = frames.players[["game", "seat"]]
     rows = []
     for source in SOURCES.values():
-        per_seat = [
-            totals.get((g, s, source), 0) for g, s in zip(seats["game"], seats["seat"], strict=True)
-        ]
+        per_seat = seats.assign(
+            wares=[
+                totals.get((g, s, source), 0)
+                for g, s in zip(seats["game"], seats["seat"], strict=True)
+            ]
+        )
         rows.append(
             {
                 "source": source,
-                "wares per player per game [95% CI]": estimate_cell(stats.mean(per_seat)),
+                "wares per player per game": pergame.count(pergame.seat_means(per_seat, "wares")),
             }
         )
     players = frames.players
@@ -154,25 +175,25 @@ def scoring(frames: StudyFrames, record: dict[str, Any]) -> Section:
     ax.scatter(players["ware_points"], players["ship_points"], s=8, alpha=0.4, color="#1f5fd6")
     ax.set_xlabel("ware points (one per three wares left)")
     ax.set_ylabel("ship points")
-    means = {
-        "ship points": stats.mean(players["ship_points"].to_numpy(float)),
-        "ware points": stats.mean(players["ware_points"].to_numpy(float)),
-        "ships from markets": stats.mean(players["market_ships"].to_numpy(float)),
-    }
+    points = [
+        {"what": what, "per player per game": pergame.count(pergame.seat_means(players, column))}
+        for what, column in (
+            ("ship points", "ship_points"),
+            ("ware points", "ware_points"),
+            ("ships from markets", "market_ships"),
+        )
+    ]
     return Section(
         "Where the points come from",
         "Wares by source (SS-E1, SS-B, SS-F1), and ship points against the points of wares "
-        "left over (SS-F3).",
+        "left over (SS-F3): per player, averaged over each game's seats, intervals over games.",
         tables=[
-            ("Wares by source", table_html(pd.DataFrame(rows), index=False)),
-            (
+            Table("Wares by source", pd.DataFrame(rows), over="games"),
+            Table(
                 "Points per player",
-                table_html(
-                    pd.DataFrame(
-                        [{"what": k, "mean [95% CI]": estimate_cell(v)} for k, v in means.items()]
-                    ),
-                    index=False,
-                ),
+                pd.DataFrame(points),
+                over="games",
+                units={"per player per game": "points"},
             ),
         ],
         figures=[

@@ -5,8 +5,8 @@ the same seeds without them).
 Everything is read from the study's tables (the games and players summaries of
 :mod:`models.tobago.summary` and the public event log of :mod:`models.tobago.events`), never
 from a game object. Numbers of one game are not independent (the shares of one game draw from
-one deck), so intervals over shares or treasures are on the narrow side; intervals over seats
-or games are the ones to trust.
+one deck), so every estimate has the game as its unit: a ratio of per-game sums over shares,
+treasures or roses, with its interval over games (:mod:`analyses.pergame`).
 
 >>> import tempfile
 >>> from analyses.store import StudyStore
@@ -23,6 +23,7 @@ or games are the ones to trust.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,17 +31,11 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import stats
+from analyses import pergame
+from analyses.figures import error_bars, figure_uri
 from analyses.frames import StudyFrames
-from analyses.report import (
-    Section,
-    effects_html,
-    estimate_cell,
-    figure_uri,
-    sample_note,
-    table_html,
-    variants_section,
-)
+from analyses.sections import effects_table, sample_note, variant_findings, variants_section
+from analyses.tables import Section, Table
 from analyses.variants import Measure, Variant, VariantRun, compared, per_game
 
 #: Rule variants the report replays on the study's seeds (``analyses.variants``).
@@ -62,19 +57,6 @@ def _events(frames: StudyFrames, *kinds: str) -> pd.DataFrame:
 
 def _seats(frames: StudyFrames) -> pd.DataFrame:
     return frames.players[["game", "seat", "agent"]]
-
-
-def _cell(values: Any, digits: int = 2) -> str:
-    data = np.asarray(values, dtype=float)
-    return estimate_cell(stats.mean(data), digits) if len(data) else "–"
-
-
-def _bars(ax: Any, xs: Any, es: list[stats.Estimate], width: float = 0.8, **kw: Any) -> None:
-    """Bars of estimates with their 95% intervals as error bars."""
-    ax.bar(xs, [e.value for e in es], width, **kw)
-    low = [e.value - e.low for e in es]
-    high = [e.high - e.value for e in es]
-    ax.errorbar(xs, [e.value for e in es], yerr=[low, high], fmt="none", color="black", capsize=3)
 
 
 # -- hints or drives -----------------------------------------------------------------------------
@@ -103,16 +85,23 @@ def action_counts(frames: StudyFrames) -> pd.DataFrame:
 def hints_or_drives(frames: StudyFrames, record: dict[str, Any]) -> Section:
     counts = action_counts(frames)
     total = counts[list(_ACTIONS)].sum(axis=1)
-    counts = counts[total > 0]
-    shares = counts[list(_ACTIONS)].div(total[total > 0], axis=0)
+    counts = counts[total > 0].assign(total=total[total > 0])
+    shares = (
+        counts[list(_ACTIONS)]
+        .div(counts["total"], axis=0)
+        .assign(game=counts["game"], agent=counts["agent"])
+    )
     rows, bars = [], {}
-    for agent, group in shares.groupby(counts["agent"]):
-        row: dict[str, Any] = {"agent": agent, "seats": len(group)}
+    for agent, group in shares.groupby("agent", sort=False):
+        row: dict[str, Any] = {"agent": agent}
         for kind in _ACTIONS:
-            e = stats.mean(group[kind].to_numpy(float))
-            row[f"{kind}s [95% CI]"] = estimate_cell(e)
+            e = pergame.share(group.groupby("game")[kind].mean().to_numpy(float))
+            row[f"{kind}s"] = e
             bars[(agent, kind)] = e
-        row["actions per seat"] = float(total[counts.index.isin(group.index)].mean())
+        mine = counts[counts["agent"] == agent]
+        row["actions per seat"] = pergame.count(
+            mine.groupby("game")["total"].mean().to_numpy(float)
+        )
         rows.append(row)
     fig = Figure(figsize=(6.5, 3))
     ax = fig.subplots()
@@ -121,7 +110,7 @@ def hints_or_drives(frames: StudyFrames, record: dict[str, Any]) -> Section:
     for k, kind in enumerate(_ACTIONS):
         xs = [i + (k - 1) * width for i in range(len(agents))]
         es = [bars[(a, kind)] for a in agents]
-        _bars(ax, xs, es, width, color=_COLOURS[kind], label=f"{kind}s")
+        error_bars(ax, xs, es, width, color=_COLOURS[kind], label=f"{kind}s")
     ax.set_xticks(range(len(agents)), agents)
     ax.set_ylabel("share of a seat's actions")
     ax.set_ylim(0, 1)
@@ -129,12 +118,13 @@ def hints_or_drives(frames: StudyFrames, record: dict[str, Any]) -> Section:
     return Section(
         "Hints or drives",
         "What each agent does with its actions (TB-T1): lay a hint, drive, or exchange its hand "
-        "(option exchange_hand). A share is taken per seat and game, then averaged over seats; "
-        "extra actions bought with amulets count, a new treasure's first hint (TB-G6) does not.",
-        tables=[("Share of each seat's actions", table_html(pd.DataFrame(rows), index=False))],
+        "(option exchange_hand). A share is taken per seat, averaged over the agent's seats in "
+        "a game, with an interval over games; extra actions bought with amulets count, a new "
+        "treasure's first hint (TB-G6) does not.",
+        tables=[Table("Share of each seat's actions", pd.DataFrame(rows), over="games")],
         figures=[
             (
-                f"Share of actions by kind and agent, 95% intervals over seats; "
+                "Share of actions by kind and agent, 95% intervals over games; "
                 f"{sample_note(frames, record)}.",
                 figure_uri(fig),
             )
@@ -168,24 +158,30 @@ def treasure_times(frames: StudyFrames) -> pd.DataFrame:
 
 def finding(frames: StudyFrames, record: dict[str, Any]) -> Section:
     times = treasure_times(frames)
-    fixed, raised = times["fixed"].dropna(), times["raised"].dropna()
-    wait = (times["raised"] - times["fixed"]).dropna()
-    begun = len(times)
-    rows = [
-        {
-            "measure": what,
-            "turns [95% CI]": _cell(values, 1),
-            "median": float(np.median(values)) if len(values) else np.nan,
-            "treasures": len(values),
-        }
-        for what, values in (
-            ("first hint to fixed (TB-H6)", fixed),
-            ("fixed to raised (TB-D2)", wait),
-            ("first hint to raised", raised),
+    games = list(frames.games["game"])
+    times = times.assign(
+        waited=times["raised"] - times["fixed"],
+        was_fixed=times["fixed"].notna().astype(float),
+        was_raised=times["raised"].notna().astype(float),
+    )
+    rows = []
+    for what, column in (
+        ("first hint to fixed (TB-H6)", "fixed"),
+        ("fixed to raised (TB-D2)", "waited"),
+        ("first hint to raised", "raised"),
+    ):
+        done = times[times[column].notna()]
+        rows.append(
+            {
+                "measure": what,
+                "turns": pergame.rows_ratio(done, games, column, is_share=False),
+                "median": float(done[column].median()) if len(done) else math.nan,
+                "treasures": len(done),
+            }
         )
-    ]
     fig = Figure(figsize=(6.5, 3))
     ax = fig.subplots()
+    fixed, raised = times["fixed"].dropna(), times["raised"].dropna()
     top = int(max(raised.max() if len(raised) else 1, fixed.max() if len(fixed) else 1))
     bins: list[float] | int = [b - 0.5 for b in range(top + 2)] if top <= 40 else 30
     ax.hist(fixed, bins=bins, alpha=0.6, color="#5d7f94", label="to fixed")
@@ -193,24 +189,36 @@ def finding(frames: StudyFrames, record: dict[str, Any]) -> Section:
     ax.set_xlabel("turns since the treasure's first hint")
     ax.set_ylabel("treasures")
     ax.legend()
-    fixed_rate = stats.rate(len(fixed), begun) if begun else None
+    begun = [
+        {
+            "measure": "treasures begun per game",
+            "estimate": pergame.count(pergame.per_game_sums(times, games)),
+        },
+        {
+            "measure": "fixed before the game ended",
+            "estimate": pergame.rows_ratio(times, games, "was_fixed"),
+        },
+        {
+            "measure": "raised before the game ended",
+            "estimate": pergame.rows_ratio(times, games, "was_raised"),
+        },
+    ]
     return Section(
         "How fast a treasure is found and raised",
         "Turns (of all players together) from a treasure's first hint (its starting hint, "
         "TB-S4, or the first hint of a new treasure, TB-G6) until one candidate is left "
-        "(TB-H6), and until a vehicle raises it (TB-D2).",
-        tables=[("Turns per treasure", table_html(pd.DataFrame(rows), index=False))],
+        "(TB-H6), and until a vehicle raises it (TB-D2): per treasure, as ratios of per-game "
+        "sums with intervals over games.",
+        tables=[
+            Table("Turns per treasure", pd.DataFrame(rows), over="games", units={"turns": "turns"}),
+            Table("Treasures", pd.DataFrame(begun), over="games"),
+        ],
         figures=[
             (
-                f"Turns from the first hint to fixed and to raised, per treasure; "
+                "Turns from the first hint to fixed and to raised, per treasure; "
                 f"{sample_note(frames, record)}.",
                 figure_uri(fig),
             )
-        ],
-        notes=[
-            f"{begun} treasures begun; fixed before the game ended: "
-            + (estimate_cell(fixed_rate) if fixed_rate else "–")
-            + f"; raised: {len(raised)}."
         ],
     )
 
@@ -232,40 +240,49 @@ def rose_values(frames: StudyFrames) -> pd.DataFrame:
 
 def roses(frames: StudyFrames, record: dict[str, Any]) -> Section:
     values = rose_values(frames)
-    pooled = values.assign(place=values["place"].clip(upper=PLACES))
+    games = list(frames.games["game"])
+    pooled = values.assign(
+        place=values["place"].clip(upper=PLACES),
+        got=(values["received"] > 0).astype(float),
+        received=values["received"].astype(float),
+    )
     rows, means = [], []
     for place, group in pooled.groupby("place"):
-        gold = group["received"].to_numpy(float)
         label = f"{place}" if place < PLACES else f"{PLACES} or more"
-        e = stats.mean(gold)
+        e = pergame.rows_ratio(group, games, "received", is_share=False)
         means.append((label, e))
         rows.append(
             {
                 "place from the back": label,
-                "gold received [95% CI]": estimate_cell(e),
-                "received a card [95% CI]": estimate_cell(
-                    stats.rate(float((gold > 0).sum()), len(gold))
-                ),
-                "roses": len(gold),
+                "gold received": e,
+                "received a card": pergame.rows_ratio(group, games, "got"),
+                "roses": len(group),
             }
         )
     fig = Figure(figsize=(6.5, 3))
     ax = fig.subplots()
-    _bars(ax, [label for label, _ in means], [e for _, e in means], color="#5d7f94")
+    error_bars(ax, [label for label, _ in means], [e for _, e in means], color="#5d7f94")
     ax.set_xlabel("rose's place in the queue, from the back (0: the raiser's)")
     ax.set_ylabel("gold received")
-    shares = values.groupby("game").size().sum()
     return Section(
         "What a rose is worth by its place in the queue",
         "Cards are offered from the back of the queue (TB-G3): the raiser's rose first, then "
         "the author of the last hint, and so on; a curse stops the sharing (TB-G5). The gold a "
-        "rose received, by its place, over every rose of every share (0 when it got nothing). "
-        "The gold values are the bundled cards file's (a reconstruction, see the top).",
-        tables=[("Gold per rose by place", table_html(pd.DataFrame(rows), index=False))],
+        "rose received, by its place, over every rose of every share (0 when it got nothing), "
+        "as ratios of per-game sums with intervals over games. The gold values are the bundled "
+        "cards file's (a reconstruction, see the top).",
+        tables=[
+            Table(
+                "Gold per rose by place",
+                pd.DataFrame(rows),
+                over="games",
+                units={"gold received": "gold"},
+            )
+        ],
         figures=[
             (
-                f"Mean gold received per rose by place with 95% intervals; {shares} roses; "
-                f"{sample_note(frames, record)}.",
+                f"Mean gold received per rose by place, 95% intervals over games; {len(values)} "
+                f"roses; {sample_note(frames, record)}.",
                 figure_uri(fig),
             )
         ],
@@ -276,44 +293,60 @@ def roses(frames: StudyFrames, record: dict[str, Any]) -> Section:
 
 
 def curses(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    games = frames.games
+    games_frame, players = frames.games, frames.players
+    games = list(games_frame["game"])
     ends = _events(frames, "share-end")
-    cursed = ends["data"].map(lambda d: bool(d["cursed"]))
+    ends = ends.assign(cursed=ends["data"].map(lambda d: float(bool(d["cursed"]))))
     losses = _events(frames, "curse-loss")
     lost = losses["data"].map(lambda d: d["lost"])
-    gold = losses.loc[lost == "gold", "data"].map(lambda d: d["value"]).to_numpy(float)
-    n = len(losses)
-
-    def share(what: str) -> str:
-        return estimate_cell(stats.rate(float((lost == what).sum()), n)) if n else "–"
-
-    stopped = stats.rate(float(cursed.sum()), len(ends)) if len(ends) else None
-    rows = [
-        ("curses turned up per game", _cell(games["curses"])),
-        ("shares stopped by a curse", estimate_cell(stopped) if stopped else "–"),
-        ("rose holders hit per curse", _cell(losses.groupby(["game", "turn"]).size())),
-        ("a holder gave up gold", share("gold")),
-        ("a holder gave up an amulet", share("amulet")),
-        ("a holder had nothing to give", share("nothing")),
-        ("gold value of a card given up", _cell(gold)),
-        ("gold lost to curses per player per game", _cell(frames.players["curse_gold_lost"])),
-    ]
-    table = pd.DataFrame(rows, columns=["measure", "mean or rate [95% CI]"])
-    by_agent = frames.players.groupby("agent").agg(
-        seats=("seat", "size"),
-        gold_lost=("curse_gold_lost", lambda s: _cell(s)),
-        amulets_given=("amulets_for_curses", lambda s: _cell(s)),
+    losses = losses.assign(
+        gold=(lost == "gold").astype(float),
+        amulet=(lost == "amulet").astype(float),
+        nothing=(lost == "nothing").astype(float),
+        value=losses["data"].map(lambda d: float(d.get("value", 0))),
     )
-    by_agent.columns = ["seats", "gold lost per game [95% CI]", "amulets given up [95% CI]"]
-    by_agent = by_agent.reset_index()
+    curses_per_game = games_frame["curses"].to_numpy(float)
+    rows = [
+        ("curses turned up per game", pergame.count(curses_per_game)),
+        ("shares stopped by a curse", pergame.rows_ratio(ends, games, "cursed")),
+        (
+            "rose holders hit per curse",
+            pergame.ratio(pergame.per_game_sums(losses, games), curses_per_game, is_share=False),
+        ),
+        ("a holder gave up gold", pergame.rows_ratio(losses, games, "gold")),
+        ("a holder gave up an amulet", pergame.rows_ratio(losses, games, "amulet")),
+        ("a holder had nothing to give", pergame.rows_ratio(losses, games, "nothing")),
+        (
+            "gold value of a card given up",
+            pergame.rows_ratio(losses, games, "value", "gold", is_share=False),
+        ),
+        (
+            "gold lost to curses per player per game",
+            pergame.count(pergame.seat_means(players, "curse_gold_lost")),
+        ),
+    ]
+    table = pd.DataFrame(rows, columns=["measure", "estimate"])
+    by_agent = [
+        {
+            "agent": agent,
+            "gold lost per seat and game": pergame.count(
+                pergame.seat_means(players, "curse_gold_lost", agent)
+            ),
+            "amulets given up per seat and game": pergame.count(
+                pergame.seat_means(players, "amulets_for_curses", agent)
+            ),
+        }
+        for agent in dict.fromkeys(players["agent"])
+    ]
     return Section(
         "Curses",
         "How often a curse card comes up (TB-G5: two in the bottom 27 cards), what it costs the "
         "holders of the roses still in the queue (their most valuable gold card, or an amulet "
-        "instead, TB-A2), over every holder a curse hit.",
+        "instead, TB-A2; option curse_without_gold for a holder without gold): ratios of per-"
+        "game sums, intervals over games.",
         tables=[
-            (f"Curses ({n} holders hit)", table_html(table, index=False)),
-            ("Curse losses per seat by agent", table_html(by_agent, index=False)),
+            Table(f"Curses ({len(losses)} holders hit)", table, over="games"),
+            Table("Curse losses by agent", pd.DataFrame(by_agent), over="games"),
         ],
     )
 
@@ -329,40 +362,43 @@ def amulets(frames: StudyFrames, record: dict[str, Any]) -> Section:
     rows = []
     fig = Figure(figsize=(6.5, 3))
     ax = fig.subplots()
-    groups = list(players.groupby("agent"))
-    width = 0.8 / len(groups)
-    for k, (agent, group) in enumerate(groups):
-        row: dict[str, Any] = {"agent": agent, "seats": len(group)}
-        es = [stats.mean(group[c].to_numpy(float)) for c in columns]
-        row.update(
-            {
-                f"{label} [95% CI]": estimate_cell(e)
-                for label, e in zip(columns.values(), es, strict=True)
-            }
-        )
-        rows.append(row)
-        xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(columns))]
-        _bars(ax, xs, es, width, label=str(agent))
+    agents = list(dict.fromkeys(players["agent"]))
+    width = 0.8 / len(agents)
+    for k, agent in enumerate(agents):
+        es = [pergame.count(pergame.seat_means(players, c, agent)) for c in columns]
+        rows.append({"agent": agent, **dict(zip(columns.values(), es, strict=True))})
+        xs = [i + (k - (len(agents) - 1) / 2) * width for i in range(len(columns))]
+        error_bars(ax, xs, es, width, label=str(agent))
     ax.set_xticks(range(len(columns)), ["picked up", "extra action", "against a curse", "held"])
     ax.set_ylabel("amulets per seat and game")
     ax.legend(fontsize=8)
+    washed = [
+        {
+            "measure": "washed up per game",
+            "estimate": pergame.count(games["amulets_washed"].to_numpy(float)),
+        },
+        {
+            "measure": "still on the island at the end",
+            "estimate": pergame.count(games["amulets_left"].to_numpy(float)),
+        },
+    ]
     return Section(
         "Amulets",
         "Amulets wash up where the statues look (TB-A1, option amulets_when) and are picked "
         "up by vehicles (TB-D3); each buys one more action or keeps gold from a curse (TB-A2). "
-        "Per seat and game, by agent. What amulets are worth to the game as a whole is in "
-        "'What each rule is worth' below: the same seeds replayed without them.",
-        tables=[("Amulets per seat and game", table_html(pd.DataFrame(rows), index=False))],
+        "Per seat, averaged over the agent's seats in a game, intervals over games. What "
+        "amulets are worth to the game as a whole is in 'What each rule is worth' below: the "
+        "same seeds replayed without them.",
+        tables=[
+            Table("Amulets per seat and game", pd.DataFrame(rows), over="games"),
+            Table("Amulets on the island", pd.DataFrame(washed), over="games"),
+        ],
         figures=[
             (
-                "Amulets per seat and game by agent, 95% intervals over seats; "
+                "Amulets per seat and game by agent, 95% intervals over games; "
                 f"{sample_note(frames, record)}.",
                 figure_uri(fig),
             )
-        ],
-        notes=[
-            f"Washed up per game: {_cell(games['amulets_washed'])}; still lying on the island "
-            f"at the end: {_cell(games['amulets_left'])}."
         ],
     )
 
@@ -372,7 +408,7 @@ def variant_sections(
 ) -> list[Section]:
     """The shared paired section, plus what each variant does to Tobago's own measures: each
     agent's gold, the gold lost to curses and the turns a game lasts, game by game."""
-    section = variants_section(frames, variants)
+    section = variants_section(frames, record, variants)
     agents = list(dict.fromkeys(frames.players["agent"]))
     for run in variants.values():
         other = run.frames
@@ -398,8 +434,9 @@ def variant_sections(
         ]
         table = compared(measures)
         if not table.empty:
-            caption = f"{run.variant.label}: Tobago's measures, paired by seed"
-            section.tables.append((caption, effects_html(table)))
+            label = f"{run.variant.label}: Tobago's measures"
+            section.tables.append(effects_table(f"{label}, paired by seed", table))
+            variant_findings(section, run.variant.label, table)
     return [section]
 
 

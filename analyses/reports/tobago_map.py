@@ -28,7 +28,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import stats
-from analyses.report import Section, estimate_cell, figure_uri, render, table_html
+from analyses.figures import figure_uri
+from analyses.report import render
+from analyses.tables import Section, Table, estimate_cell
 from analyses.tobago_maps import MapMeasures
 from models.data import bundled_path
 from models.files import write_bytes_atomically
@@ -63,7 +65,7 @@ def _clue_count_section(measures: MapMeasures, deck: Deck) -> Section:
         "candidate (a set cover solved exactly: bitset search for small counts, CP-SAT beyond). "
         "Unfindable fields cannot be pinned by any set of the deck's clues: a treasure there is "
         "never found.",
-        tables=[("Fields by fewest clues", table_html(table, index=False))],
+        tables=[Table("Fields by fewest clues", table, over="random positions")],
         figures=[
             (
                 f"Fewest clues per field; deck: {_deck_label(deck)}.",
@@ -99,7 +101,9 @@ def _cards_section(measures: MapMeasures) -> Section:
         "Positions are made by laying 0 to 5 random cards at each treasure where the rules allow "
         "(TB-H2..H4). A card rarely legal is dead weight in a hand; one that removes most "
         "candidates whenever it is legal ends searches quickly.",
-        tables=[("Cards, least often legal first", table_html(shown))],
+        tables=[
+            Table("Cards, least often legal first", shown, over="random positions", index=True)
+        ],
         figures=[(f"How often each card may be laid; {where}.", figure_uri(fig))],
     )
 
@@ -118,8 +122,8 @@ def _coverage_section(measures: MapMeasures) -> Section:
         "second makes those clues fragile when a map is redrawn). Landmarks and the sea by the "
         "share of island fields next to one and in sight of one, under the rule options.",
         tables=[
-            ("Terrain types", table_html(terrain)),
-            ("Landmarks and the sea", table_html(measures.landmarks)),
+            Table("Terrain types", terrain, over="random positions", index=True),
+            Table("Landmarks and the sea", measures.landmarks, over="random positions", index=True),
         ],
         figures=[("Largest and second-largest area of each terrain type.", figure_uri(fig))],
     )
@@ -165,7 +169,7 @@ def write_map_report(
         ("mean fewest clues", f"{summary['mean fewest clues']:.2f}"),
     ]
     html = render(
-        "report.html.j2",
+        "map.html.j2",
         title=f"Tobago map report: {island.name}",
         subtitle="Which fields a clue deck can pin, how useful each card is, what the map covers",
         warnings=warnings,

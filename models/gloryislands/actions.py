@@ -6,7 +6,8 @@ pirate (:class:`Place`, GI-A4..A7), keeps one of the treasure tiles a chest drew
 (:class:`Keep`, GI-W2), and may take his card's special action (:class:`Hunt`,
 :class:`ExtraPirate`, :class:`Relocate` followed by a :class:`Place` anywhere; GI-C2..C4) or
 :class:`Pass`. Chance draws treasure
-tiles from the bag one at a time (:class:`Treasure`).
+tiles from the bag one at a time (:class:`Treasure`), and with the option ``colours = "dealt"``
+deals the card colours to the seats at the start (:class:`Deal`).
 
 Cells are named ``a1``..``g7`` (see :mod:`models.gloryislands.components`). The text of each
 action is what scenarios list, and :func:`parse_action` reads it back:
@@ -79,6 +80,16 @@ class Treasure:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the card colours dealt to the seats, in seat order (option ``colours``)."""
+
+    colours: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"deal {','.join(self.colours)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Keep:
     """Keep one drawn treasure tile of ``kind`` face down; the others go back (GI-W2, GI-C2)."""
 
@@ -128,7 +139,7 @@ class Pass:
 
 PASS = Pass()
 HUNT = Hunt()
-Action = Play | Move | Place | Treasure | Keep | Hunt | ExtraPirate | Relocate | Pass
+Action = Play | Move | Place | Treasure | Deal | Keep | Hunt | ExtraPirate | Relocate | Pass
 
 
 class SpecialAction(NamedTuple):
@@ -181,6 +192,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"move ([0-9]{1,2})( stopover)?", "move"),  # not \d: that takes any script's digits
         (rf"place {_CELL}(?: from {_CELL})?", "place"),
         (rf"treasure {_WORD}", "treasure"),
+        (r"deal ([^\s,]+(?:,[^\s,]+)*)", "deal"),
         (rf"keep {_WORD}", "keep"),
         (r"hunt", "hunt"),
         (r"extra pirate paying (barrel|sails)", "extra"),
@@ -189,7 +201,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 _FORMS = (
-    "play CARD, move N [stopover], place CELL [from CELL], treasure KIND, keep KIND, hunt, "
+    "play CARD, move N [stopover], place CELL [from CELL], treasure KIND, deal COLOUR,..., "
+    "keep KIND, hunt, "
     "extra pirate paying barrel|sails, relocate CELL paying barrel|sails, pass"
 )
 
@@ -215,6 +228,8 @@ def _build(kind: str, groups: tuple[str | None, ...]) -> Action:
         return place(parse_cell(first), source)
     if kind == "treasure":
         return Treasure(first)
+    if kind == "deal":
+        return Deal(tuple(first.split(",")))
     if kind == "keep":
         return Keep(first)
     if kind == "hunt":

@@ -117,8 +117,7 @@ def problems(
 
 
 def _cards(state: GloryIslandsState) -> list[str]:
-    n = len(state.fame)
-    everything = sorted(i for p in range(n) for i in state.game.hands[p])
+    everything = sorted(i for c in state.colours for i in state.game.colour_hands[c])
     # chosen cards stay in hand until the reveal, and lie on the table until the round's end
     on_table = state.phase not in ("choose", "over")
     table = [c for c in state.chosen if c >= 0] if on_table else []

@@ -5,6 +5,8 @@ gives fame has ``fame`` ({player: amount}), so the fame of each player is the su
 (:func:`models.gloryislands.audit.fame_from_log`). ``data`` holds:
 
 * ``setup`` — players, options, component provenance and whether it is a reconstruction;
+* ``deal`` — the card ``colours`` chance dealt to the seats ({player: colour}; option
+  ``colours = "dealt"``);
 * ``reveal`` — ``cards`` played ({player: card id}) with their ``values`` and ``colours``
   ({player: ...}; after swaps a hand holds other colours' cards), the turn ``order`` (GI-R1,
   GI-R3: equal values in it are ordered by the tie-breakers) and each marker's sail-track
@@ -45,6 +47,7 @@ from models.core import EventKind
 
 class GloryIslandsEvent(EventKind):
     SETUP = "setup"
+    DEAL = "deal"
     REVEAL = "reveal"
     SAILS = "sails"
     SUNK = "sunk"

@@ -11,12 +11,13 @@ True
 
 from __future__ import annotations
 
+from itertools import permutations
 from pathlib import Path
 from typing import Any
 
 from models.core import ChanceKind, Game, GameInfo, InformationKind
 from models.errors import AtollError
-from models.gloryislands.actions import MOVES, STOPOVERS, Keep, Move, Play, Treasure, place
+from models.gloryislands.actions import MOVES, STOPOVERS, Deal, Keep, Move, Play, Treasure, place
 from models.gloryislands.boardfile import dump_board, load_board
 from models.gloryislands.components import Components
 from models.gloryislands.events import GloryIslandsEvent
@@ -62,8 +63,15 @@ class GloryIslands(Game):
                 source=self.board.source,
                 field="card",
             )
-        #: Each seat's starting hand (card indices of its colour).
-        self.hands = tuple(self.board.hand_of(colours[p]) for p in range(self._players))
+        #: Each colour's cards (card indices), and each seat's colour unless they are dealt.
+        self.colour_hands = {c: self.board.hand_of(c) for c in colours}
+        self.seat_colours = tuple(colours[: self._players])
+        #: The ways chance may deal the colours to the seats (option ``colours = "dealt"``).
+        self.deals = (
+            tuple(Deal(p) for p in permutations(colours, self._players))
+            if self._options.colours == "dealt"
+            else ()
+        )
         #: The one action object of each card, treasure kind and move.
         self.plays = tuple(Play(c.id) for c in self.board.cards)
         #: Each card's id, value and rank (GI-R3), by card index.

@@ -54,6 +54,12 @@ class GloryIslandsOptions(RuleOptions):
             true; false: the 3-card has none.
         relocate: GI-C4, the 4-card's move of one's placed pirate to any empty island field
             (a barrel or 2 sail fields). Default true; false: the 4-card has none.
+        colours: GI-R1, whose cards each seat chooses from: the text gives each player the
+            cards of one colour and says nothing of seats. ``by_seat`` (default, as before):
+            seat i plays the i-th colour of the board file, so a seat's effect and its colour's
+            cannot be told apart; ``dealt``: chance deals the colours to the seats at the start
+            of each game (each way equally likely; a ``deal`` event records it), so a study
+            can tell a seat's advantage from a colour's (its tie-breakers, GI-R3).
 
     The last three are switches rather than readings: with one off, the card still moves,
     reaches and costs what it says, and the action is refused naming the option.
@@ -70,6 +76,7 @@ class GloryIslandsOptions(RuleOptions):
     hunt: StrictBool = True
     extra_pirate: StrictBool = True
     relocate: StrictBool = True
+    colours: Literal["by_seat", "dealt"] = "by_seat"
 
     def special_actions(self) -> tuple[int, ...]:
         """The card values whose special action is switched on (of 2, 3 and 4)."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from models.errors import IllegalActionError
 from models.gloryislands.actions import (
     SPECIALS,
+    Deal,
     ExtraPirate,
     Hunt,
     Keep,
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from models.gloryislands.rules import GloryIslandsState
 
 _EXPECTS = {
+    "deal": ("GI-R1", "chance deals the card colours to the seats (deal COLOUR,...)"),
     "choose": ("GI-R1", "player {p} chooses a sail card (play CARD)"),
     "move": ("GI-A1", "player {p} moves his ship (move N)"),
     "move-on": ("GI-A2", "player {p} sails on from the stopover (move N)"),
@@ -49,6 +51,7 @@ _EXPECTS = {
     "special": ("GI-C{v}", "player {p} takes his {v}-card's special action or passes"),
 }
 _KINDS: dict[str, tuple[type, ...]] = {
+    "deal": (Deal,),
     "choose": (Play,),
     "move": (Move,),
     "move-on": (Move,),
@@ -88,6 +91,9 @@ def _diagnose(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
         return _move_problem(state, action)
     if isinstance(action, Place):
         return _place_problem(state, action)
+    if isinstance(action, Deal):
+        colours = ", ".join(state.board.colours)
+        return "GI-R1", f"deal the seats different colours of the board, in seat order ({colours})"
     if isinstance(action, Treasure):
         left = ", ".join(
             f"{n} {k}" for k, n in zip(state.board.treasure_kinds, state.bag, strict=True) if n

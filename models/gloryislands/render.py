@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,11 +61,15 @@ _ROUTE, _HOME, _COMPASS = "#bfe0f4", "#f7d98b", "#f4c2b0"
 _COAST, _GRID, _WOOD = "#4a3b22", "#7fa7bf", "#6b4420"
 
 
-def player_colours(board: Components, players: int) -> list[str]:
-    """The colour each seat is drawn in: its card colour when that is a colour name."""
+def player_colours(
+    board: Components, players: int, names: Sequence[str] | None = None
+) -> list[str]:
+    """The colour each seat is drawn in: its card colour (``names``, by default the board's in
+    seat order) when that is a colour name."""
+    names = board.colours if names is None else names
     out = []
     for p in range(players):
-        name = board.colours[p] if p < len(board.colours) else ""
+        name = names[p] if p < len(names) else ""
         known = PLAYER_COLOURS.get(name) or (name if name and is_color_like(name) else None)
         out.append(known or _PALETTE[p % len(_PALETTE)])
     return out
@@ -77,7 +82,8 @@ def draw_board(
     state = None if isinstance(subject, Components) else subject
     board = subject if isinstance(subject, Components) else subject.board
     players = len(state.fame) if state is not None else 0
-    colours = player_colours(board, max(players, len(board.colours)))
+    seats = state.colours if state is not None else None
+    colours = player_colours(board, max(players, len(board.colours)), seats)
     fig = Figure(figsize=(12.0, 9.6))
     FigureCanvasAgg(fig)
     fig.text(0.02, 0.975, title or _title(state), fontsize=15, weight="bold", va="top")

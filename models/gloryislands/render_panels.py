@@ -49,7 +49,8 @@ def draw_players(
             f"({board.barrels_at_start} each at the start, at most {board.barrel_limit})",
             f"treasure: {len(board.treasure_kinds)} kinds x {board.treasure_copies}; sets "
             f"of 1..{len(board.set_fame)} kinds score {_slash(board.set_fame)}",
-            f"cards: {', '.join(board.colours)} — one colour per seat, in seat order",
+            f"cards: {', '.join(board.colours)} — one colour per seat, in seat order (or "
+            "dealt by chance: option colours)",
         ]
         ax.text(0, y, "The board", fontsize=12, weight="bold", va="top", color=_TEXT)
         y += 0.045

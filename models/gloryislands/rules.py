@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from models.core import CHANCE, TERMINAL, Event, GameState, Outcome
 from models.gloryislands import rounds, turn
-from models.gloryislands.actions import Action, Play, Treasure
+from models.gloryislands.actions import Action, Deal, Play, Treasure
 from models.gloryislands.events import GloryIslandsEvent as EV
 from models.gloryislands.observation import observation_key
 from models.gloryislands.refusals import refusal
@@ -43,6 +43,7 @@ from models.gloryislands.summary import estimate, game_summary, player_summary
 if TYPE_CHECKING:
     from models.gloryislands.game import GloryIslands
 
+DEAL = "deal"  # chance deals the card colours to the seats (option colours = "dealt")
 CHOOSE, MOVE, MOVE2, PLACE, DRAW, KEEP, SPECIAL, OVER = (
     "choose",
     "move",
@@ -65,7 +66,8 @@ class GloryIslandsState(GameState):
     def __init__(self, game: GloryIslands) -> None:
         self.game, self.board, self.options = game, game.board, game.options
         board, n = game.board, game.num_players
-        self.hands = [list(game.hands[p]) for p in range(n)]  # card indices, chosen included
+        self.colours = list(game.seat_colours)  # each seat's card colour (dealt: by chance)
+        self.hands = [list(game.colour_hands[c]) for c in self.colours]  # card indices
         self.discards: list[list[int]] = [[] for _ in range(n)]
         self.chosen = [-1] * n  # this round's card of each player (secret until revealed)
         self.progress = [0] * n  # route fields sailed since home
@@ -106,12 +108,15 @@ class GloryIslandsState(GameState):
         self.event(
             EV.SETUP, player=None, players=n, options=self.options.to_dict(), **game.components()
         )
-        rounds.begin_round(self)
+        if game.deals:
+            self.phase = DEAL  # chance deals the colours first
+        else:
+            rounds.begin_round(self)
 
     # -- protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase == DRAW:
+        if phase in (DRAW, DEAL):
             return CHANCE
         if phase == OVER:
             return TERMINAL
@@ -133,6 +138,9 @@ class GloryIslandsState(GameState):
         return Outcome(self.returns(), rounds.winners(self, self.fame), False)
 
     def chance_outcomes(self) -> tuple[tuple[Hashable, float], ...]:
+        if self.phase == DEAL:
+            deals = self.game.deals
+            return tuple((d, 1 / len(deals)) for d in deals)
         if self.phase != DRAW:
             return ()
         total, draws = self.bag_total, self.game.treasures
@@ -141,7 +149,7 @@ class GloryIslandsState(GameState):
     def sample_chance(self, rng: random.Random) -> Hashable:
         """The tile for one ``rng.random()``: a kind weighted by its tiles left in the bag."""
         if self.phase != DRAW:
-            return super().sample_chance(rng)
+            return super().sample_chance(rng)  # the deal: uniform over its outcomes
         r = int(rng.random() * self.bag_total)
         for kind, count in enumerate(self.bag):  # the tile at r, counting tiles in kind order
             if r < count:
@@ -150,12 +158,20 @@ class GloryIslandsState(GameState):
         raise AssertionError("the bag holds bag_total tiles")
 
     def legal_actions(self) -> tuple[Action, ...]:
+        if self.phase == DEAL:
+            return self.game.deals
         if self.phase == DRAW:
             return tuple(self.game.treasures[k] for k, c in enumerate(self.bag) if c)
         return self._actions
 
     def apply(self, action: Hashable) -> None:
         phase = self.phase
+        if phase == DEAL:
+            if action not in self.game.deals:
+                raise refusal(self, action)
+            self._history.append(action)
+            self._deal(action)
+            return
         if phase == DRAW:
             kind = self.game.kind_index.get(action.kind, -1) if type(action) is Treasure else -1
             if kind < 0 or not self.bag[kind]:
@@ -178,9 +194,17 @@ class GloryIslandsState(GameState):
         else:
             turn.act(self, action)
 
+    def _deal(self, deal: Deal) -> None:
+        """GI-R1: each seat gets the cards of the colour dealt to it."""
+        self.colours = list(deal.colours)
+        self.hands = [list(self.game.colour_hands[c]) for c in self.colours]
+        self.event(EV.DEAL, player=None, colours=dict(enumerate(self.colours)))
+        rounds.begin_round(self)
+
     def clone(self) -> Self:
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
+        twin.colours = list(self.colours)
         twin.hands = [list(h) for h in self.hands]
         twin.discards = [list(d) for d in self.discards]
         twin.chosen, twin.progress, twin.sails = (

@@ -45,7 +45,7 @@ from pydantic import StrictInt, StrictStr
 from models.core import make_rng
 from models.data import parse_json, parse_toml, read_text, split_player, validate
 from models.errors import AtollError, IllegalActionError
-from models.gloryislands.actions import Treasure, parse_action
+from models.gloryislands.actions import Deal, Treasure, parse_action
 from models.gloryislands.boardfile import load_board
 from models.gloryislands.components import Components
 from models.gloryislands.game import GloryIslands
@@ -139,12 +139,15 @@ def play_entry(state: GloryIslandsState, entry: str, rng: Any = None) -> None:
     preceded by draws from ``rng`` (an error without one)."""
     who, text = split_player(entry)
     action = parse_action(text)
-    while state.is_chance_node() and not isinstance(action, Treasure):
+    while state.is_chance_node() and not isinstance(action, (Treasure, Deal)):
         if rng is None:
-            raise AtollError(
-                f"{entry!r}: chance draws a treasure tile first: name it (treasure KIND; "
-                f"in the bag: {_bag(state)}), or give the scenario a seed"
+            first = (
+                f"deals the card colours first: name them (e.g. {state.legal_actions()[0]})"
+                if state.phase == "deal"
+                else f"draws a treasure tile first: name it (treasure KIND; in the bag: "
+                f"{_bag(state)})"
             )
+            raise AtollError(f"{entry!r}: chance {first}, or give the scenario a seed")
         state.apply(state.sample_chance(rng))
     if who is not None and who != state.current_player() and not state.is_terminal():
         rule = "GI-R1" if state.phase == "choose" else "GI-R3"

@@ -42,7 +42,7 @@ def snapshot(state: GloryIslandsState) -> dict[str, Any]:
         "ships": [
             {
                 "player": p,
-                "colour": board.colours[p],
+                "colour": state.colours[p],
                 "route": state.progress[p],
                 "at": cell_name(board.route[state.position(p)]),
                 "sunk": state.sunk[p],

@@ -108,7 +108,7 @@ def game_summary(state: GloryIslandsState) -> dict[str, Any]:
 def player_summary(state: GloryIslandsState, player: int) -> dict[str, Any]:
     """The players-table row of one player (see :data:`PLAYER_COLUMNS`)."""
     row: dict[str, Any] = {
-        "colour": state.board.colours[player],
+        "colour": state.colours[player],
         "fame": state.fame[player],
     }
     row.update({f"fame_{s}": n for s, n in fame_by_source(state, player).items()})

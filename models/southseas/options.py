@@ -28,9 +28,10 @@ class SouthSeasOptions(RuleOptions):
     """Rule options of Carcassonne: South Seas.
 
     Attributes:
-        recall: Published turn step "place an islander OR take one back". ``any_turn`` (German
-            publisher's rule, default): on any turn you place none; ``when_empty`` (English
-            rules): only with an empty supply; ``never``: the source texts' silence.
+        recall: SS-T1, the published turn step "place an islander OR take one back".
+            ``any_turn`` (German publisher's rule, default): on any turn you place none;
+            ``when_empty`` (English rules): only with an empty supply; ``never``: the source
+            texts' silence.
         boat_unoccupied: SS-B1. A boat placed into a region without islanders: ``no_trigger``
             (default, English text: only an occupied region is evaluated) or ``cover_fish``
             (German "angelegt": the region is evaluated, pays nobody, and a fish group is
@@ -48,7 +49,7 @@ class SouthSeasOptions(RuleOptions):
             fishers go home by ``boat_returns_fishers``, and nothing is covered.
         boat_returns_fishers: SS-B4. Whether the fishers go back to supply after a boat
             evaluation. Default true (published rulebook, per the reference notes).
-        ware_supply: Wares of each type in the supply; ``None`` (default) is unlimited. The
+        ware_supply: SS-E1, wares of each type in the supply; ``None`` (default) is unlimited. The
             published game has 40 units per type. When short, winners are paid in turn order
             from the active player, each as much as is left.
         last_ship: SS-T2. Which ship ends the game: ``acquired`` (default; EN "the last Ship
@@ -57,8 +58,9 @@ class SouthSeasOptions(RuleOptions):
             goes on until the last tile).
         score_unfinished: SS-F1. End scoring of unfinished bridges, islands and sea regions that
             hold islanders. Default true (the source texts).
-        islanders: Islanders per player (4 in the published game), 1 to :data:`MAX_ISLANDERS`.
-        display: Face-up ships (4), 1 to :data:`MAX_DISPLAY`.
+        islanders: SS-I1, islanders per player (4 in the published game), 1 to
+            :data:`MAX_ISLANDERS`.
+        display: SS-S1, face-up ships (4), 1 to :data:`MAX_DISPLAY`.
 
     Numbers must be integers (not ``4.0``, ``"4"`` or ``true``); ``ware_supply`` is 1 to
     :data:`MAX_WARE_SUPPLY`; switches must be ``true`` or ``false``.

@@ -3,6 +3,7 @@ sample sizes, seed, options, agent strengths and the reconstruction note."""
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 from pathlib import Path
@@ -29,21 +30,29 @@ def test_report_is_one_file_beside_the_data(
     assert status == 0, err
     html = unescape((out / "report.html").read_text(encoding="utf-8"))
     assert "RECONSTRUCTION" in html and "tiles" in html and "ships" in html
-    assert "16 played, 0 failed" in html and "<dd>9</dd>" in html  # sample size and seed
-    assert '"recall": "any_turn"' in html  # the options
+    assert "<dt>games</dt><dd>16</dd>" in html and "<dt>seed</dt><dd>9</dd>" in html
+    assert "<td>recall</td><td>any_turn</td><td>any_turn</td><td>SS-T1</td>" in html
+    assert "atoll southseas report --games 16" in html  # the command that made it
     for title in (
+        "Findings",
+        "What this sample can resolve",
+        "Who sat where",
         "Outcome by seat",
         "Agents",
-        "Head to head",
+        "Head to head, seat by seat",
         "The tile draw",
         "Where the points come from",
         "How many games a margin needs",
     ):
         assert title in html, title
+    assert "Only 16 games" in html  # below the stated sample size: said so
     images = re.findall(r'<img src="data:image/png;base64,', html)
     assert len(images) >= 5  # embedded: the file stands alone
     assert 'src="http' not in html and "<script" not in html
+    assert "{" not in re.sub(r"<style>.*?</style>", "", html, flags=re.S)  # no raw JSON
     assert len(list((out / "chunks").glob("*/players.parquet"))) >= 1
+    data = json.loads((out / "report.json").read_text())
+    assert data["study"]["games"] == 16 and data["numbers"] and data["findings"]
     # the same study again continues (nothing to play) only with --resume
     status, _, err = run(capsys, *common, "--agents", "greedy,random", "--out", out)
     assert status == 2 and "--resume" in err
@@ -72,9 +81,13 @@ def test_compare_reports_every_difference_with_its_interval(
     )
     assert status == 0, err
     html = unescape((out / "compare.html").read_text(encoding="utf-8"))
-    assert "recall: 'any_turn' → 'never'" in html
-    assert "events: recall" in html and "difference [95% CI]" in html
+    assert "recall: any_turn → never" in html and "Findings" in html
+    assert "events: recall" in html and "<th>difference</th>" in html
+    assert "<th>adjusted p</th>" in html
     assert (out / "baseline" / "study.json").exists() and (out / "variant" / "study.json").exists()
+    data = json.loads((out / "report.json").read_text())
+    names = {n["name"] for n in data["numbers"]}
+    assert "Every measure; 12 games paired: metric events: recall: difference" in names
 
 
 @pytest.mark.parametrize(

@@ -5,14 +5,15 @@ variants on the same seeds, and the reconstruction named."""
 from __future__ import annotations
 
 import json
-import re
 from html import unescape
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from analyses.report import write_report
 from analyses.reports import gloryislands as report
+from analyses.reports import gloryislands_colours as colours
 from analyses.store import StudyStore
 from analyses.study import StudyConfig, run_study
 from analyses.variants import VariantRun, applied
@@ -32,17 +33,16 @@ def stores(tmp_path_factory: pytest.TempPathFactory) -> tuple[StudyStore, StudyS
     return base, other
 
 
-def _cells(html: str) -> list[list[str]]:
-    """The rows of an HTML table as lists of cell texts."""
-    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", html, re.S)
-    return [[c.strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", r, re.S)] for r in rows]
+def _table(section: object, caption: str) -> pd.DataFrame:
+    """The frame of the section's table whose caption starts with ``caption``."""
+    return next(t.frame for t in section.tables if t.caption.startswith(caption))  # type: ignore[attr-defined]
 
 
 def test_every_gloryislands_section_is_there(stores: tuple[StudyStore, StudyStore]) -> None:
     base, _ = stores
     found = report.sections(base.frames(), base.record)
     assert [s.title for s in found] == [
-        "Seats, card colours and the tie-breakers",
+        "Card colours and the tie-breakers",
         "Sail cards",
         "Sinking",
         "Island scorings",
@@ -53,28 +53,32 @@ def test_every_gloryislands_section_is_there(stores: tuple[StudyStore, StudyStor
         for caption, _ in section.figures:
             assert "12 games, study seed 3" in caption
     assert "RECONSTRUCTION" in found[0].intro
+    assert "cannot be told apart" in " ".join(found[0].notes)  # colours by seat
 
 
 def test_the_race_table_counts_the_games_by_rounds(stores: tuple[StudyStore, StudyStore]) -> None:
     frames = stores[0].frames()
-    race = report.race(frames, stores[0].record)
-    rows = _cells(race.tables[0][1])[1:]
-    counted = {int(r[0]): int(r[1]) for r in rows}
+    table = _table(report.race(frames, stores[0].record), "Race length")
+    counted = {
+        int(r): round(e.value * 12)
+        for r, e in zip(table["rounds"], table["share of games"], strict=True)
+    }
     assert counted == frames.games["rounds"].value_counts().to_dict()
     assert sum(counted.values()) == 12
 
 
-def test_win_rates_by_colour_agree_with_the_players_table(
-    stores: tuple[StudyStore, StudyStore],
-) -> None:
-    frames = stores[0].frames()
-    section = report.seats_and_colours(frames, stores[0].record)
-    rows = _cells(section.tables[0][1])[1:]
-    assert [r[1] for r in rows] == ["red", "blue", "green", "yellow"]
-    for seat, colour, games, win, _ in rows:
-        chosen = frames.players[frames.players["seat"] == int(seat)]
-        assert set(chosen["colour"]) == {colour} and int(games) == len(chosen) == 12
-        assert win.startswith(f"{chosen['win_share'].sum() / 12:.2f} [")
+def test_dealt_colours_are_tested_apart_from_the_seats(tmp_path: Path) -> None:
+    config = StudyConfig("gloryislands", players=3, games=40, seed=2, options={"colours": "dealt"})
+    store = StudyStore.create(tmp_path, config)
+    run_study(config, store=store)
+    frames = store.frames()
+    assert frames.players.groupby("seat")["colour"].nunique().min() > 1  # colours move around
+    section = report.colours_and_ties(frames, store.record)
+    table = _table(section, "Win share by card colour")
+    for colour, e in zip(table["card colour"], table["win share"], strict=True):
+        mine = frames.players[frames.players["colour"] == colour]
+        assert e.value == pytest.approx(mine.groupby("game")["win_share"].mean().mean())
+    assert table["adjusted p"].between(0, 1).all()
 
 
 def test_every_tie_is_won_by_the_higher_ranked_card(
@@ -100,20 +104,22 @@ def test_every_tie_is_won_by_the_higher_ranked_card(
     assert len(pairs) == expected
 
 
+def test_a_tie_of_one_colour_is_one_win_and_one_loss() -> None:
+    pairs = pd.DataFrame(
+        {"game": [0, 0], "value": [3, 3], "winner": ["red", "red"], "loser": ["red", "blue"],
+         "winner_agent": ["a", "a"], "loser_agent": ["a", "a"]}
+    )  # fmt: skip
+    share, contested = colours._colour_ties(pairs, [0], "red", None)
+    assert (share.value, contested) == (2 / 3, 3)  # red: won twice, lost once
+
+
 def test_the_card_plays_add_up_to_the_reveals(stores: tuple[StudyStore, StudyStore]) -> None:
     frames = stores[0].frames()
-    section = report.sail_cards(frames, stores[0].record)
-    header = _cells(section.tables[0][1])[0]
-    reveals = [json.loads(d) for d in frames.events.loc[frames.events["kind"] == "reveal", "data"]]
-    plays = sum(len(r["values"]) for r in reveals)
-    assert header[1] == f"all plays (n={plays})"
-    first = sum(len(r["values"]) for r, t in zip(reveals, _turns(frames), strict=True) if t == 1)
-    assert f"round 1 (n={first})" in header and first == 12 * 4
-
-
-def _turns(frames: object) -> list[int]:
-    events = frames.events  # type: ignore[attr-defined]
-    return list(events.loc[events["kind"] == "reveal", "turn"])
+    table = _table(report.sail_cards(frames, stores[0].record), "Card plays by value")
+    for row in table.to_dict("records"):
+        shares = [v.value for k, v in row.items() if k.startswith("value ")]
+        assert sum(shares) == pytest.approx(1.0)  # every card an agent played has a value
+    assert set(table["agent"]) == {"greedy", "random"}  # split by agent, never pooled
 
 
 def test_the_relocate_variant_is_paired_by_game(stores: tuple[StudyStore, StudyStore]) -> None:
@@ -125,12 +131,14 @@ def test_the_relocate_variant_is_paired_by_game(stores: tuple[StudyStore, StudyS
     diff = (b.games.set_index("game")["rounds"] - a.games.set_index("game")["rounds"]).mean()
     assert row["difference"].value == pytest.approx(diff) and row["difference"].n == 12
     fame = effects[effects["measure"] == "fame of greedy"].iloc[0]
-    mean = b.players[b.players["agent"] == "greedy"]["fame"].mean()
+    mean = b.players[b.players["agent"] == "greedy"].groupby("game")["fame"].mean().mean()
     assert fame["variant"].value == pytest.approx(mean)
+    mirror = effects[effects["measure"] == "win share of random"].iloc[0]
+    assert mirror["clear"] == "same as win share of greedy"  # tested once
     run = VariantRun(report.VARIANTS["no-relocate"], b, other.record["options"])
     [section] = report.variant_sections(a, base.record, {"no-relocate": run})
     assert section.title == "What each special action is worth"
-    assert "relocate" in section.tables[0][0] and "times a game" in section.notes[0]
+    assert "relocate" in section.tables[0].caption and "a game" in section.notes[0]
 
 
 def test_the_html_report_names_the_reconstruction_and_the_variant(
@@ -139,5 +147,5 @@ def test_the_html_report_names_the_reconstruction_and_the_variant(
     base, other = stores
     variants = {"no-relocate": (report.VARIANTS["no-relocate"], other)}
     html = unescape(write_report(base, tmp_path / "report.html", variants).read_text())
-    assert "RECONSTRUCTION" in html and "Seats, card colours and the tie-breakers" in html
-    assert "What each special action is worth" in html and '{"relocate": false}' in html
+    assert "RECONSTRUCTION" in html and "Card colours and the tie-breakers" in html
+    assert "What each special action is worth" in html and "(relocate = false)" in html

@@ -13,15 +13,16 @@ from scipy import stats as sps
 from analyses import stats
 from analyses.stats import (
     Estimate,
+    clopper_pearson,
     describe,
     difference_of_means,
     difference_of_rates,
     games_needed,
     games_needed_for_difference,
+    holm,
     mean,
+    poisson_zero,
     rate,
-    seat_advantage,
-    win_matrix,
 )
 
 Z95 = sps.norm.ppf(0.975)
@@ -269,111 +270,30 @@ def test_describe_nothing() -> None:
     assert d["n"] == 0 and math.isnan(d["median"]) and math.isnan(d["sd"])
 
 
-# --- seat advantage ---------------------------------------------------------------------------
+# --- exact intervals and adjusted p-values -------------------------------------------------------
 
 
-def _seat_frame(winners: list[int], players: int) -> pd.DataFrame:
-    rows = [
-        {"game": g, "seat": s, "win": s == w, "score": 10 + (s == w)}
-        for g, w in enumerate(winners)
-        for s in range(players)
-    ]
-    return pd.DataFrame(rows)
+@pytest.mark.parametrize(("k", "n"), [(0, 10), (3, 10), (10, 10), (120, 120), (7, 200)])
+def test_clopper_pearson_agrees_with_scipy(k: int, n: int) -> None:
+    mine = clopper_pearson(k, n)
+    theirs = sps.binomtest(k, n).proportion_ci(method="exact")
+    assert (mine.low, mine.high) == pytest.approx((theirs.low, theirs.high), abs=1e-12)
+    assert mine.high > mine.low  # never a zero-width "certainty"
 
 
-def test_a_biased_first_seat_is_detected() -> None:
-    # seat 0 wins half of 600 three-player games, the others a quarter each
-    frame = _seat_frame([0, 1, 0, 2] * 150, players=3)
-    result = seat_advantage(frame)
-    assert (result.players, result.games, result.chi2_dof) == (3, 600, 2)
-    assert result.table["wins"].tolist() == [300, 150, 150]
-    assert result.chi2 == pytest.approx(sps.chisquare([300, 150, 150]).statistic)
-    assert result.chi2_p < 1e-6
-    assert result.first_seat_p == pytest.approx(sps.binomtest(300, 600, 1 / 3).pvalue)
-    assert result.first_seat_p < 1e-6
-    first = result.estimate(0)
-    assert first.low > 1 / 3 and str(first) == str(rate(300, 600))
+def test_poisson_zero_is_the_exact_bound_of_no_event() -> None:
+    e = poisson_zero(200)
+    assert e.value == e.low == 0 and e.high == pytest.approx(sps.chi2.ppf(0.975, 2) / 2 / 200)
 
 
-def test_fair_seats_give_large_p_values() -> None:
-    rng = np.random.default_rng(7)
-    frame = _seat_frame(rng.integers(0, 4, size=800).tolist(), players=4)
-    result = seat_advantage(frame)
-    assert result.chi2_p > 0.05 and result.first_seat_p > 0.05
-    balanced = seat_advantage(_seat_frame([0, 1, 2, 3] * 25, players=4))
-    assert balanced.chi2 == 0 and balanced.chi2_p == pytest.approx(1.0)
-    table = balanced.table
-    assert list(table.columns) == ["games", "wins", "n", "rate", "low", "high"]
-    assert (table["n"] == 100).all() and (table["rate"] == 0.25).all()
-    assert (table["low"] < 0.25).all() and (table["high"] > 0.25).all()
+def test_holm_agrees_with_the_step_down_by_hand() -> None:
+    p = [0.01, 0.04, 0.03, 0.005, math.nan]
+    # sorted 0.005 0.01 0.03 0.04 times 4 3 2 1, made monotone: 0.02 0.03 0.06 0.06
+    assert holm(p)[:4].tolist() == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert math.isnan(holm(p)[4])
 
 
-def test_shared_wins_count_fractionally() -> None:
-    frame = _seat_frame([0, 1, 0, 1], players=2)
-    frame["win_share"] = frame["win"].astype(float)
-    frame.loc[frame["game"] == 3, "win_share"] = 0.5  # a tie in game 3
-    table = seat_advantage(frame).table
-    assert table["wins"].tolist() == [2.5, 1.5]
-    assert table["wins"].sum() == 4
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [(lambda f: f.drop(columns="seat"), "no column"),
-     (lambda f: f.drop(index=0), "every game"),
-     (lambda f: pd.concat([f, f.head(1)]), "repeated"),
-     (lambda f: f.assign(win=2), "wins must"),
-     (lambda f: f[f["seat"] == 0], "two seats")],
-)  # fmt: skip
-def test_seat_advantage_rejects_malformed_frames(change: object, message: str) -> None:
-    frame = _seat_frame([0, 1, 2] * 3, players=3)
-    with pytest.raises(ValueError, match=message):
-        seat_advantage(change(frame))  # type: ignore[operator]
-
-
-# --- win matrix -------------------------------------------------------------------------------
-
-
-def test_win_matrix_uses_best_seat_and_counts_ties_half() -> None:
-    frame = pd.DataFrame(
-        {"game": [0, 0, 0, 1, 1, 2, 2],
-         "agent": ["mcts", "greedy", "mcts", "mcts", "greedy", "mcts", "random"],
-         "score": [10, 12, 15, 8, 8, 3, 9]}
-    )  # fmt: skip
-    result = win_matrix(frame)
-    # mcts vs greedy: game 0 best 15 > 12 (win), game 1 tie (half); mcts vs random: lost game 2
-    assert result.rates.loc["mcts", "greedy"] == 0.75
-    assert result.rates.loc["greedy", "mcts"] == 0.25
-    assert result.rates.loc["mcts", "random"] == 0.0
-    assert math.isnan(result.rates.loc["greedy", "random"])  # never met
-    assert all(math.isnan(result.rates.loc[a, a]) for a in result.rates.index)
-    row = result.pairs.set_index(["agent", "opponent"]).loc[("mcts", "greedy")]
-    expected = rate(1.5, 2)
-    assert (row["wins"], row["n"], row["low"], row["high"]) == (1.5, 2, expected.low, expected.high)
-
-
-def test_win_matrix_is_antisymmetric() -> None:
-    rng = np.random.default_rng(11)
-    agents = np.array(["random", "greedy", "mcts", "ismcts"])
-    frame = pd.DataFrame(
-        {"game": np.repeat(np.arange(300), 3),
-         "agent": rng.choice(agents, size=900),
-         "score": rng.integers(0, 6, size=900)}
-    )  # fmt: skip
-    result = win_matrix(frame)
-    rates = result.rates
-    met = rates.notna().to_numpy()
-    assert met.sum() == 12  # every ordered pair met somewhere
-    assert np.allclose((rates + rates.T).to_numpy()[met], 1.0)
-    pairs = result.pairs.set_index(["agent", "opponent"])
-    for (a, b), row in pairs.iterrows():
-        assert row["n"] == pairs.loc[(b, a), "n"]
-        assert row["low"] <= row["rate"] <= row["high"]
-
-
-def test_win_matrix_rejects_missing_scores() -> None:
-    frame = pd.DataFrame({"game": [0, 0], "agent": ["a", "b"], "score": [1.0, None]})
-    with pytest.raises(ValueError, match="finite"):
-        win_matrix(frame)
-    with pytest.raises(ValueError, match="no column"):
-        win_matrix(frame, agent="strategy")
+def test_holm_keeps_the_family_wise_error_rate() -> None:
+    rng = np.random.default_rng(3)
+    false_alarms = sum(bool((holm(rng.random(20)) < 0.05).any()) for _ in range(4000))
+    assert false_alarms / 4000 < 0.06  # at most 5%, up to simulation noise

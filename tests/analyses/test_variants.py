@@ -41,7 +41,7 @@ def test_a_changed_rule_is_measured_game_by_game(tmp_path: Path) -> None:
     moves_a = a.games.set_index("game")["moves"]
     moves_b = b.games.set_index("game")["moves"]
     assert row["difference"].value == pytest.approx((moves_b - moves_a).mean())
-    assert row["n"] == 8
+    assert row["games"] == 8
 
 
 def test_report_replays_the_declared_variants(

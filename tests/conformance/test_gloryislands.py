@@ -43,6 +43,16 @@ class TestGloryIslandsProtocol(ProtocolSuite):
                 assert outcome.winners == tuple(p for p in able if outcome.scores[p] == top), where
 
 
+class TestGloryIslandsDealtColours(TestGloryIslandsProtocol):
+    """The protocol again with the card colours dealt by chance (a chance node at the start)."""
+
+    options: ClassVar[Mapping[str, Any] | None] = {"colours": "dealt"}
+    player_counts = (2, 4)
+    playouts = 3
+    resample_playouts = 1
+    refusal_options: ClassVar[Sequence[Mapping[str, Any]]] = ()
+
+
 class TestGloryIslandsBoard(ComponentSuite):
     """Component files: TOML in, TOML out, the reconstruction label and note included."""
 

@@ -24,7 +24,23 @@ def test_defaults_are_the_literal_readings() -> None:
         "hunt": True,
         "extra_pirate": True,
         "relocate": True,
+        "colours": "by_seat",
     }
+
+
+def test_GI_R1_colours_dealt_by_chance_each_way_alike() -> None:
+    by_seat = new(3)
+    assert by_seat.colours == ["red", "blue", "green"] and not by_seat.is_chance_node()
+    state = new(3, colours="dealt")
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 24 and {p for _, p in outcomes} == {1 / 24}  # 4 colours, 3 seats
+    act(state, "deal yellow,red,blue")
+    assert state.colours == ["yellow", "red", "blue"]
+    assert [state.card(c).colour for c in state.hands[0]] == ["yellow"] * 6
+    assert events(state, "deal") == [{"colours": {0: "yellow", 1: "red", 2: "blue"}}]
+    assert state.player_summary(0)["colour"] == "yellow"
+    with pytest.raises(IllegalActionError, match="GI-R1"):
+        act(new(3, colours="dealt"), "deal red,red,blue")
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,53 @@
+"""Figures of a report: estimates drawn with their intervals, embedded as PNG data URIs.
+
+>>> from analyses.stats import Estimate
+>>> fig = bars(["seat 0", "seat 1"], [Estimate(0.6, 0.5, 0.7, 80), Estimate(0.4, 0.3, 0.5, 80)],
+...            even=0.5, ylabel="win share")
+>>> figure_uri(fig).startswith("data:image/png;base64,")
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from analyses.stats import Estimate
+
+
+def figure_uri(fig: Figure) -> str:
+    """A figure as an embedded PNG (``data:`` URI)."""
+    FigureCanvasAgg(fig)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight", facecolor="white")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def error_bars(
+    ax: Any, xs: Sequence[Any], es: Sequence[Estimate], width: float = 0.8, **kw: Any
+) -> None:
+    """Bars of estimates with their intervals (an estimate that did not vary has none)."""
+    values = [e.value for e in es]
+    ax.bar(xs, values, width, **kw)
+    low = [0.0 if e.constant else max(0.0, e.value - e.low) for e in es]
+    high = [0.0 if e.constant else max(0.0, e.high - e.value) for e in es]
+    ax.errorbar(xs, values, yerr=[low, high], fmt="none", color="black", capsize=3)
+
+
+def bars(
+    labels: Sequence[str], es: Sequence[Estimate], *, even: float | None = None, ylabel: str = ""
+) -> Figure:
+    """One bar per estimate with its interval, and the even share as a dashed line."""
+    fig = Figure(figsize=(6, 3))
+    ax = fig.subplots()
+    error_bars(ax, list(labels), es, color="#5d7f94")
+    if even is not None:
+        ax.axhline(even, color="#c0392b", linestyle="--", label=f"even share {even:.2f}")
+        ax.legend()
+    ax.set_ylabel(ylabel)
+    return fig

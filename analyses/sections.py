@@ -1,0 +1,448 @@
+"""The sections every game's report has, read from a study's tables through the protocol's
+columns only: who sat where, outcome by seat, the agents and their head-to-head results, scores,
+game length, rule events, failed games, and what a variant of the rules is worth.
+
+Every estimate has the game as its unit (:mod:`analyses.pergame`): an agent's win rate is its
+share of each game's win per seat it held; head to head counts every pair of the two agents'
+seats in a game once; counts per game never go below 0; a table of several tests shows Holm-
+adjusted p-values. A section that finds something says it in a :class:`~analyses.tables.
+Finding` for the box at the top of the report.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyses import pergame, seating, stats
+from analyses.figures import bars, figure_uri
+from analyses.frames import StudyFrames
+from analyses.tables import Finding, Section, Table, estimate_cell, estimate_text, p_cell, p_text
+from analyses.variants import VariantRun, compared, effect_measures, games_changed
+from models.core import game_info
+
+
+def sample_note(frames: StudyFrames, record: dict[str, Any]) -> str:
+    """What every figure caption says: how many games, which seed."""
+    return f"{len(frames.games)} games, study seed {record['config']['seed']}"
+
+
+def _sentence(what: str, e: Any, against: str, adjusted: float) -> str:
+    return f"{what} {estimate_text(e)}{against}, adjusted {p_text(adjusted)}."
+
+
+# -- lineups and seats ---------------------------------------------------------------------------
+
+
+def lineup_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    config = record["config"]
+    agents, size = list(config["agents"]), int(config["players"])
+    notes = []
+    if len(agents) < size:
+        seats = [agents[i % len(agents)] for i in range(size)]
+        twice = sorted({a for a in seats if seats.count(a) > 1})
+        notes.append(
+            f"{len(agents)} agents for {size} seats: the lineup repeats them ({', '.join(seats)}), "
+            f"so {' and '.join(twice)} sit in more than one seat of every game."
+        )
+    rotation = "rotated by one seat each game" if config["rotate"] else "in fixed seats"
+    return Section(
+        "Who sat where",
+        f"The agents {rotation}. Every lineup the games used, and how many games used it.",
+        tables=[Table("Lineups", seating.lineups(frames.players), over="games")],
+        notes=notes,
+    )
+
+
+def small_sample(section: Section, games: int) -> None:
+    """Say so in ``section`` when its games are too few for its tests."""
+    if games < pergame.MIN_GAMES and not any(n.startswith("Only ") for n in section.notes):
+        section.notes.insert(
+            0,
+            f"Only {games} games (fewer than {pergame.MIN_GAMES}): too few for these tests to "
+            "find any but the largest effects, and the intervals are wide.",
+        )
+
+
+def outcome_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    players = frames.players
+    test = seating.seat_test(players)
+    even = 1 / test.players
+    rows = []
+    for seat in sorted(test.shares):
+        scores = players.loc[players["seat"] == seat].set_index("game")["score"]
+        rows.append(
+            {
+                "seat": seat,
+                "win share": test.shares[seat],
+                "mean score": pergame.mean(scores.to_numpy(float)),
+                "p": test.p[seat],
+                "adjusted p": test.adjusted[seat],
+            }
+        )
+    table = pd.DataFrame(rows)
+    section = Section(
+        "Outcome by seat",
+        "Each seat's share of the games' wins (a win shared by k tied players counts 1/k), with "
+        "an interval over games. Does the seat matter, given who sat there? The rotations of "
+        "the lineup are permuted among the games (a permutation test that counts shared wins "
+        f"as played); p-values are per seat, Holm-adjusted over the {test.players} seats.",
+        tables=[Table("Seats", table, over="games", units={"mean score": "points"})],
+        figures=[
+            (
+                f"Win share by seat with 95% intervals over games; {sample_note(frames, record)}.",
+                figure_uri(
+                    bars(
+                        [f"seat {s}" for s in test.shares],
+                        list(test.shares.values()),
+                        even=even,
+                        ylabel="win share",
+                    )
+                ),
+            )
+        ],
+    )
+    small_sample(section, test.games)
+    if not test.testable:
+        section.notes.append(
+            "The seat effect cannot be told apart from the agents': every game seated the same "
+            "agents in the same seats (fixed seats). Rotate the agents to test it."
+        )
+        return section
+    section.notes.append(f"All seats together: permutation p = {p_cell(test.overall)}.")
+    for seat in sorted(test.shares):
+        if test.adjusted[seat] < 0.05:
+            row = {
+                "win share": test.shares[seat],
+                "p": test.p[seat],
+                "adjusted p": test.adjusted[seat],
+            }
+            against = f" of the games against the even {even:.2f}"
+            section.findings.append(_finding(f"Seat {seat} wins", row, "win share", against))
+    return section
+
+
+# -- agents ---------------------------------------------------------------------------------------
+
+
+def agents_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    players, timings = frames.players, frames.timings
+    size = int(record["config"]["players"])
+    even = 1 / size
+    merged = players.merge(timings, on=["game", "seat"], how="left")
+    rows = []
+    for agent, group in merged.groupby("agent", sort=False):
+        shares = pergame.agent_shares(players, agent)
+        diff = shares.to_numpy(float) - even
+        moves = group["moves"].sum()
+        rows.append(
+            {
+                "agent": agent,
+                "games": shares.size,
+                "seats per game": len(group) / shares.size,
+                "win share per seat": pergame.share(shares.to_numpy(float)),
+                "mean score": pergame.mean(group.groupby("game")["score"].mean().to_numpy(float)),
+                "ms per move": 1000 * group["seconds"].sum() / moves if moves else math.nan,
+                "p": pergame.sign_flip_p(diff),
+            }
+        )
+    table = pd.DataFrame(rows)
+    section = Section(
+        "Agents",
+        f"How strong each agent is: its share of each game's win per seat it held (the even "
+        f"share is 1/{size} = {even:.2f}), averaged over the games it played, with an interval "
+        "over games; its mean score per seat. p: a sign-flip test of the per-game shares against "
+        "the even share, adjusted by Holm over the agents.",
+    )
+    if len(table) > 1:
+        table["adjusted p"] = stats.holm(table["p"].to_numpy(float))
+        for row in table.to_dict("records"):
+            if row["adjusted p"] < 0.05:
+                what = f"{row['agent']} wins"
+                against = f" per seat against the even {even:.2f}"
+                section.findings.append(_finding(what, row, "win share per seat", against))
+    else:
+        table = table.drop(columns="p")
+    section.tables.append(
+        Table("Agents", table, over="games the agent played", units={"mean score": "points"})
+    )
+    agents = list(dict.fromkeys(players["agent"]))
+    if len(agents) > 1:
+        section.tables.append(_head_to_head(players, agents, section))
+    small_sample(section, players["game"].nunique())
+    return section
+
+
+def _finding(what: str, row: dict[str, Any], column: str, against: str) -> Finding:
+    e = row[column]
+    return Finding(_sentence(what, e, against, row["adjusted p"]), e, row["p"], row["adjusted p"])
+
+
+def _head_to_head(players: pd.DataFrame, agents: list[str], section: Section) -> Table:
+    rows = []
+    for a, b in combinations(agents, 2):
+        values = pergame.head_to_head(players, a, b)
+        if values.empty:
+            continue
+        rows.append(
+            {
+                "pair": f"{a} against {b}",
+                "first ahead": pergame.share(values.to_numpy(float)),
+                "games": values.size,
+                "p": pergame.sign_flip_p(values.to_numpy(float) - 0.5),
+            }
+        )
+    table = pd.DataFrame(rows, columns=["pair", "first ahead", "games", "p"])
+    table["adjusted p"] = stats.holm(table["p"].to_numpy(float)) if len(table) else []
+    for row in table.to_dict("records"):
+        if row["adjusted p"] < 0.05:
+            first, second = row["pair"].split(" against ")
+            what = f"Seat for seat, {first} is ahead of {second} in"
+            against = " of their pairs of seats (even: 0.50)"
+            section.findings.append(_finding(what, row, "first ahead", against))
+    return Table(
+        "Head to head, seat by seat (every pair of the two agents' seats in a game counts once; "
+        "ahead = more points, equal counts half)",
+        table,
+        over="games where both played",
+    )
+
+
+def scores_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    players = frames.players
+    fig = Figure(figsize=(6.5, 3.2))
+    ax = fig.subplots()
+    rows = []
+    for agent, group in players.groupby("agent", sort=False):
+        ax.hist(group["score"], bins=20, alpha=0.55, label=str(agent))
+        values = group["score"].to_numpy(float)
+        rows.append(
+            {
+                "agent": agent,
+                "mean per seat": pergame.mean(
+                    group.groupby("game")["score"].mean().to_numpy(float)
+                ),
+                "sd over seats": float(values.std(ddof=1)) if len(values) > 1 else math.nan,
+                "median": float(np.median(values)),
+                "q1": float(np.quantile(values, 0.25)),
+                "q3": float(np.quantile(values, 0.75)),
+                "min": float(values.min()),
+                "max": float(values.max()),
+            }
+        )
+    ax.set_xlabel("final score")
+    ax.set_ylabel("seats")
+    ax.legend()
+    return Section(
+        "Scores",
+        "Final scores by agent: the mean per seat with an interval over games; the spread and "
+        "quartiles describe all of the agent's seats.",
+        tables=[
+            Table(
+                "Final scores by agent",
+                pd.DataFrame(rows),
+                over="games",
+                units={"mean per seat": "points"},
+            )
+        ],
+        figures=[
+            (f"Final score distribution by agent; {sample_note(frames, record)}.", figure_uri(fig))
+        ],
+    )
+
+
+# -- length, events, failures -------------------------------------------------------------------
+
+
+#: A game this many times the median length or more is listed as a stall to look at.
+LONG = 3.0
+
+
+def length_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    games = frames.games
+    column = "turns" if "turns" in games.columns else "moves"
+    values = games[column].to_numpy(float)
+    fig = Figure(figsize=(6, 2.8))
+    ax = fig.subplots()
+    ax.hist(values, bins=20, color="#86bf6a")
+    ax.set_xlabel(column)
+    ax.set_ylabel("games")
+    median = float(np.median(values)) if len(values) else math.nan
+    row = {
+        "measure": f"{column} per game",
+        "mean": pergame.count(values),
+        "median": median,
+        "p95": float(np.quantile(values, 0.95)) if len(values) else math.nan,
+        "max": float(values.max()) if len(values) else math.nan,
+    }
+    section = Section(
+        "Game length",
+        f"{column.capitalize()} per game, with an interval over games; games of {LONG:g} times "
+        "the median or more, or that ended by the turn limit, are listed with their seeds so "
+        "that they can be replayed.",
+        tables=[Table("Length", pd.DataFrame([row]), over="games", units={"mean": column})],
+        figures=[(f"Game length ({column}); {sample_note(frames, record)}.", figure_uri(fig))],
+    )
+    ended = games["ended"].astype(str) if "ended" in games.columns else pd.Series("", games.index)
+    limit = ended.str.contains("limit")
+    long = (games[column] >= LONG * median) | limit
+    if long.any():
+        listed = games.loc[long, ["game", "seed", column]].head(20)
+        section.tables.append(Table("Games far longer than the rest", listed, over="games"))
+        named = [
+            f"game {g} (seed {s})" for g, s in zip(listed["game"], listed["seed"], strict=True)
+        ]
+        more = f" and {int(long.sum()) - 5} more" if long.sum() > 5 else ""
+        section.warnings.append(
+            f"{int(long.sum())} of {len(games)} games ran {LONG:g} times the median length "
+            f"({median:g} {column}) or more, {int(limit.sum())} of them to the turn limit: "
+            f"{', '.join(named[:5])}{more} (replay them by their seeds)."
+        )
+    return section
+
+
+def events_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    events, n = frames.events, len(frames.games)
+    kinds = [k.value for k in game_info(record["config"]["game"]).events]
+    counts = events.groupby(["game", "kind"]).size().unstack(fill_value=0)
+    counts = counts.reindex(index=frames.games["game"], columns=kinds, fill_value=0)
+    rows = [
+        {
+            "event": kind,
+            "per game": pergame.count(counts[kind].to_numpy(float)),
+            "games with it": pergame.share((counts[kind] > 0).to_numpy(float)),
+        }
+        for kind in kinds
+    ]
+    never = [kind for kind in kinds if not counts[kind].any()]
+    section = Section(
+        "How often each rule event happens",
+        "Every event kind of the game, per game with an interval over games (a kind that never "
+        "happened shows 0 with the largest rate its absence is consistent with).",
+        tables=[Table("Events per game", pd.DataFrame(rows), over="games")],
+    )
+    if never:
+        section.warnings.append(
+            f"Rule events that never happened in {n} games: {', '.join(never)}."
+        )
+    return section
+
+
+def planning_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    rows = [
+        {
+            "margin (±)": m,
+            "games for a rate": stats.games_needed(m),
+            "games per variant to compare two rates": stats.games_needed_for_difference(m),
+        }
+        for m in (0.10, 0.05, 0.02, 0.01)
+    ]
+    return Section(
+        "How many games a margin needs",
+        "For a rate near 50% (the worst case), at 95% confidence.",
+        tables=[Table("Games needed", pd.DataFrame(rows), over="planning")],
+    )
+
+
+def errors_section(frames: StudyFrames, record: dict[str, Any]) -> Section | None:
+    if frames.errors.empty:
+        return None
+    shown = frames.errors[["game", "seed", "error"]].head(20)
+    return Section(
+        "Games that failed",
+        f"{len(frames.errors)} games raised; they are recorded with their seed and traceback "
+        "(errors table) and left out of every figure above.",
+        tables=[Table("Failures", shown, over="games")],
+        warnings=[f"{len(frames.errors)} games failed: see 'Games that failed'."],
+    )
+
+
+GENERIC = (
+    lineup_section,
+    outcome_section,
+    agents_section,
+    scores_section,
+    length_section,
+    events_section,
+)
+
+
+# -- rule variants --------------------------------------------------------------------------------
+
+
+def effects_table(caption: str, table: pd.DataFrame) -> Table:
+    """Paired comparisons (:func:`analyses.variants.compared`) as a report table (the games
+    column said once in the caption when it is the same in every row)."""
+    if len(table) and table["games"].nunique() == 1:
+        caption = f"{caption}; {int(table['games'].iloc[0])} games paired"
+        table = table.drop(columns="games")
+    return Table(caption, table, over="games played in both, paired by seed")
+
+
+def variant_findings(section: Section, label: str, table: pd.DataFrame) -> None:
+    """A finding for every difference of ``table`` that survives its correction."""
+    for row in table.to_dict("records"):
+        if row["clear"] == "yes":
+            e = row["difference"]
+            change = (
+                f"by {e.value:.2f} in every one of the {e.n} games"
+                if e.constant
+                else f"by {estimate_cell(e)} per game (n = {e.n} games)"
+            )
+            text = (
+                f"{label}: {row['measure']} changes {change}, paired by seed, adjusted "
+                f"{p_text(row['adjusted p'])}."
+            )
+            section.findings.append(Finding(text, e, row["p"], row["adjusted p"]))
+
+
+def unchanged_warning(section: Section, label: str, frames: StudyFrames, run: VariantRun) -> None:
+    changed, shared = games_changed(frames, run.frames)
+    if shared and not changed:
+        section.warnings.append(
+            f"{label} changed none of {shared} games: the situation its rule is about never "
+            "arose, so the study says nothing about it."
+        )
+
+
+def variants_section(
+    frames: StudyFrames, record: dict[str, Any], variants: Mapping[str, VariantRun]
+) -> Section:
+    """What each rule variant changes, game by game on the same seeds."""
+    section = Section(
+        "What each rule is worth",
+        "Each variant replays the study's games from the same seeds with the same agents in "
+        "the same seats, one rule changed; a difference is the variant minus the study, game "
+        "by game, with its 95% interval over games. p: sign-flip permutation test; adjusted by "
+        "Holm over each table; 'clear' when the adjusted p is below 0.05. A measure that is "
+        "another's effect again (the other agent's share, the same number under another name) "
+        "is shown once.",
+    )
+    for run in variants.values():
+        table = compared(effect_measures(frames, run.frames))
+        label = run.variant.label
+        unchanged_warning(section, label, frames, run)
+        if table.empty:
+            section.notes.append(f"{label}: fewer than 2 games to pair.")
+            continue
+        small_sample(section, int(table["games"].max()))
+        section.tables.append(
+            effects_table(f"{label} ({_options_text(run.variant.options)})", table)
+        )
+        variant_findings(section, label, table)
+    return section
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    from analyses.provenance import plain
+
+    return ", ".join(f"{k} = {plain(v)}" for k, v in options.items())
+
+
+__all__ = ["GENERIC", "effects_table", "sample_note", "variants_section"]

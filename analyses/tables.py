@@ -1,0 +1,202 @@
+"""The parts of a report and the numbers in them: sections, tables of estimates, findings.
+
+A report section holds tables whose cells are numbers, not text: an
+:class:`~analyses.stats.Estimate` (a value with its interval, n and method), a p-value column
+(``p``, ``adjusted p``), or a plain value. The same table is drawn as HTML
+(:func:`table_html`) and written, cell by cell, to ``report.json`` (:func:`json_numbers`), so
+every number a designer reads is also one a program can read — with its interval, n, what it
+was computed over and, in a row of a test, its p-values.
+
+>>> from analyses.stats import Estimate
+>>> table = Table("Seats", pd.DataFrame({"seat": [0], "win share": [Estimate(0.3, 0.2, 0.4, 50)],
+...                                       "p": [0.01], "adjusted p": [0.02]}), over="games")
+>>> [n["name"] for n in json_numbers("Outcome", table)]
+['Seats: seat 0: win share', 'Seats: seat 0: p', 'Seats: seat 0: adjusted p']
+>>> json_numbers("Outcome", table)[0]["adjusted_p"]
+0.02
+>>> estimate_cell(Estimate(0.5, 0.5, 0.5, 120, method="constant"))
+'0.50 (the same in all 120 games)'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from numbers import Number
+from typing import Any
+
+import pandas as pd
+
+from analyses.stats import Estimate
+
+#: Columns of a table that hold p-values (drawn as p-values, attached to the row's estimates).
+P_COLUMNS = ("p", "adjusted p")
+
+
+@dataclasses.dataclass
+class Table:
+    """A table of a section: its caption, its rows (cells are numbers or labels; the first
+    column labels the row), what its estimates are computed over (``"games"``, ``"games where
+    both played"``...), and the unit of each column where it has one."""
+
+    caption: str
+    frame: pd.DataFrame
+    over: str = "games"
+    units: dict[str, str] = dataclasses.field(default_factory=dict)
+    index: bool = False  # whether the frame's index labels the rows (else its first column)
+
+    @property
+    def has_intervals(self) -> bool:
+        """Whether any cell is an estimate with an interval (the page then says over what)."""
+        return any(isinstance(v, Estimate) for column in self.frame for v in self.frame[column])
+
+
+@dataclasses.dataclass
+class Finding:
+    """One sentence of the findings box, and the number it rests on (if any)."""
+
+    text: str
+    estimate: Estimate | None = None
+    p: float = math.nan
+    adjusted: float = math.nan
+
+
+@dataclasses.dataclass
+class Section:
+    """One part of a report: tables, figures (caption, data URI), notes, and the findings its
+    tests support (the report puts them in the box at the top)."""
+
+    title: str
+    intro: str = ""
+    tables: list[Table] = dataclasses.field(default_factory=list)
+    figures: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    notes: list[str] = dataclasses.field(default_factory=list)
+    findings: list[Finding] = dataclasses.field(default_factory=list)
+    warnings: list[str] = dataclasses.field(default_factory=list)
+
+
+def estimate_cell(e: Estimate, digits: int = 2) -> str:
+    """An estimate as ``value [low, high]``; one that did not vary says so, one without an
+    interval says why.
+
+    >>> estimate_cell(Estimate(2.0, 1.5, 2.5, 10))
+    '2.00 [1.50, 2.50]'
+    >>> estimate_cell(Estimate(4.0, math.nan, math.nan, 1))
+    '4.00 (n=1: no interval)'
+    """
+    if math.isnan(e.value):
+        return "–"
+    if e.constant:
+        return f"{e.value:.{digits}f} (the same in all {e.n} games)"
+    if math.isnan(e.low) or math.isnan(e.high):
+        return f"{e.value:.{digits}f} (n={e.n}: no interval)"
+    return f"{e.value:.{digits}f} [{e.low:.{digits}f}, {e.high:.{digits}f}]"
+
+
+def p_text(p: float) -> str:
+    """A p-value in a sentence: ``p = 0.012``, ``p < 0.001``.
+
+    >>> p_text(0.0004), p_text(0.0123)
+    ('p < 0.001', 'p = 0.012')
+    """
+    cell = p_cell(p)
+    return f"p {cell}" if cell.startswith("<") else f"p = {cell}"
+
+
+def estimate_text(e: Estimate) -> str:
+    """An estimate in a sentence, with the games it rests on.
+
+    >>> estimate_text(Estimate(0.36, 0.29, 0.43, 200))
+    '0.36 [0.29, 0.43] (n = 200 games)'
+    >>> estimate_text(Estimate(0.5, 0.5, 0.5, 40, method="constant"))
+    '0.50 in every one of 40 games'
+    """
+    if e.constant:
+        return f"{e.value:.2f} in every one of {e.n} games"
+    return f"{estimate_cell(e)} (n = {e.n} games)"
+
+
+def p_cell(p: float) -> str:
+    """A p-value for reading: three digits, ``< 0.001`` below that, ``–`` when untested."""
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "–"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _cell(value: Any, column: str) -> Any:
+    if isinstance(value, Estimate):  # "x [low, high]" unbreakable, so that a narrow column wraps
+        text = estimate_cell(value)  # between the number and its words only
+        number, _, words = text.partition(" (")
+        return number.replace(" ", "\u00a0") + (f" ({words}" if words else "")
+    if column in P_COLUMNS:
+        return p_cell(value).replace(" ", "\u00a0")
+    return value
+
+
+def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str:
+    """A table as HTML: estimates as ``value [low, high]``, p-values rounded, floats to 3
+    significant digits."""
+    frame = table.frame if isinstance(table, Table) else table
+    if index is None:
+        index = table.index if isinstance(table, Table) else False
+    shown = frame.copy()
+    for column in shown.columns:
+        shown[column] = [_cell(v, str(column)) for v in frame[column]]
+    return shown.to_html(
+        index=index, float_format=lambda v: f"{v:.3g}", border=0, na_rep="–", escape=True
+    )
+
+
+def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
+    """Every number of ``table`` as a ``report.json`` record: name (table, row, column),
+    estimate, interval, n, method, unit, what it is over, and the row's p-values."""
+    frame = table.frame
+    if frame.empty:
+        return []
+    label = frame.columns[0]
+    out = []
+    for _, row in frame.iterrows():
+        name = f"{table.caption}: {label} {row[label]}"
+        tests = {c: _plain(row[c]) for c in P_COLUMNS if c in frame.columns}
+        for column in frame.columns[1:]:
+            value = row[column]
+            record: dict[str, Any] = {
+                "section": section,
+                "table": table.caption,
+                "row": _plain(row[label]),
+                "column": str(column),
+                "name": f"{name}: {column}",
+                "over": table.over,
+                "unit": table.units.get(str(column), ""),
+            }
+            if isinstance(value, Estimate):
+                record.update(
+                    estimate=_plain(value.value),
+                    low=_plain(value.low),
+                    high=_plain(value.high),
+                    n=value.n,
+                    method=value.method,
+                    p=tests.get("p"),
+                    adjusted_p=tests.get("adjusted p"),
+                )
+            elif _is_number(value):
+                record.update(estimate=_plain(value))
+                if str(column) == "p":
+                    record["adjusted_p"] = tests.get("adjusted p")
+            else:
+                continue  # a label, not a number
+            out.append(record)
+    return out
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, Number) and not isinstance(value, bool)
+
+
+def _plain(value: Any) -> Any:
+    """A JSON value: nan as null, numpy numbers as Python numbers."""
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value

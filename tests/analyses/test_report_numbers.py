@@ -1,0 +1,118 @@
+"""report.json holds every number a report shows, and the numbers mean what they say: an
+independent recomputation from the Parquet tables (plain pandas and DuckDB) agrees with them,
+no interval leaves the range its measure can take or has zero width without saying why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+import pytest
+
+from analyses.report import write_report
+from analyses.store import StudyStore
+from analyses.study import StudyConfig, run_study
+
+CONFIG = StudyConfig("southseas", players=3, games=24, seed=8, agents=("greedy", "random"))
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    folder = tmp_path_factory.mktemp("numbers") / "study"
+    store = StudyStore.create(folder, CONFIG)
+    run_study(CONFIG, store=store)
+    write_report(store, folder / "report.html", command="atoll southseas report ...")
+    return folder, json.loads((folder / "report.json").read_text())
+
+
+def _table(folder: Path, name: str, columns: list[str] | None = None) -> pd.DataFrame:
+    files = sorted((folder / "chunks").glob(f"*/{name}.parquet"))
+    return pd.concat([pd.read_parquet(f, columns=columns) for f in files], ignore_index=True)
+
+
+def _number(data: dict, name: str) -> dict:
+    found = [n for n in data["numbers"] if n["name"] == name]
+    assert len(found) == 1, name
+    return found[0]
+
+
+def test_seat_win_shares_are_means_over_games(study: tuple[Path, dict]) -> None:
+    folder, data = study
+    players = _table(folder, "players")  # plain pandas, every chunk
+    by_seat = players.groupby("seat")["win_share"].mean()
+    for seat, value in by_seat.items():
+        number = _number(data, f"Seats: seat {seat}: win share")
+        assert number["estimate"] == pytest.approx(value)
+        assert number["n"] == 24 and number["over"] == "games"
+        assert number["low"] <= value <= number["high"] and number["adjusted_p"] is not None
+
+
+def test_an_agents_win_share_is_per_seat_it_held_averaged_over_games(
+    study: tuple[Path, dict],
+) -> None:
+    folder, data = study
+    got = duckdb.sql(
+        f"""SELECT agent, avg(share) FROM (
+              SELECT game, agent, avg(win_share) AS share
+              FROM '{folder}/chunks/*/players.parquet' GROUP BY game, agent)
+            GROUP BY agent ORDER BY agent"""
+    ).fetchall()
+    for agent, share in got:
+        assert _number(data, f"Agents: agent {agent}: win share per seat")["estimate"] == (
+            pytest.approx(share)
+        )
+
+
+def test_head_to_head_counts_every_pair_of_seats_once(study: tuple[Path, dict]) -> None:
+    folder, data = study
+    players = _table(folder, "players")
+    a = players[players["agent"] == "greedy"][["game", "score"]]
+    b = players[players["agent"] == "random"][["game", "score"]]
+    pairs = a.merge(b, on="game", suffixes=("_a", "_b"))
+    ahead = (pairs["score_a"] > pairs["score_b"]) + 0.5 * (pairs["score_a"] == pairs["score_b"])
+    per_game = ahead.groupby(pairs["game"]).mean()
+    name = [n["name"] for n in data["numbers"] if "greedy against random: first ahead" in n["name"]]
+    assert _number(data, name[0])["estimate"] == pytest.approx(per_game.mean())
+
+
+def test_events_per_game_count_the_log(study: tuple[Path, dict]) -> None:
+    folder, data = study
+    events = _table(folder, "events", ["game", "kind"])
+    per_game = (
+        events[events["kind"] == "delivery"].groupby("game").size().reindex(range(24), fill_value=0)
+    )
+    number = _number(data, "Events per game: event delivery: per game")
+    assert number["estimate"] == pytest.approx(per_game.mean()) and number["low"] >= 0
+
+
+def test_no_interval_is_negative_zero_width_or_outside_its_estimate(
+    study: tuple[Path, dict],
+) -> None:
+    _, data = study
+    intervals = [n for n in data["numbers"] if n.get("low") is not None]
+    assert len(intervals) > 40
+    for n in intervals:
+        assert n["low"] <= n["estimate"] <= n["high"], n["name"]
+        if n["low"] == n["high"]:
+            assert n["method"] == "constant", n["name"]  # says "the same in all N games"
+        if "per game" in n["name"] or "per player" in n["name"]:
+            assert n["low"] >= 0, n["name"]
+        if n["method"] == "clopper-pearson":
+            assert n["high"] > n["low"], n["name"]
+
+
+def test_the_header_and_findings_are_in_the_json(study: tuple[Path, dict]) -> None:
+    _, data = study
+    assert data["command"] == "atoll southseas report ..." and data["atoll"]
+    assert data["study"]["seed"] == 8 and data["study"]["games"] == 24
+    recall = next(o for o in data["options"] if o["option"] == "recall")
+    assert recall == {
+        "option": "recall",
+        "value": "any_turn",
+        "default": "any_turn",
+        "rule": "SS-T1",
+        "changed": "",
+    }
+    assert data["findings"] and data["resolution"] and isinstance(data["warnings"], list)

@@ -1,0 +1,111 @@
+"""Who sat where and whether it mattered (analyses/seating.py): the permutation tests keep their
+false-alarm rate with shared wins and a dominant agent, find a real seat or colour effect and
+name it, and say when seat and agent cannot be told apart."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analyses import seating
+
+
+def _games(
+    rng: np.random.Generator,
+    games: int,
+    lineup: list[str],
+    win: list[float],
+    *,
+    rotate: bool = True,
+    ties: float = 0.0,
+) -> pd.DataFrame:
+    """Games whose winner is drawn with probabilities ``win`` by *slot of the lineup* (the
+    agent's strength, not the seat), the lineup rotated by one seat per game."""
+    size = len(lineup)
+    rows = []
+    for g in range(games):
+        shift = g % size if rotate else 0
+        seats = [(s - shift) % size for s in range(size)]  # the slot sitting in each seat
+        shares = np.zeros(size)
+        if rng.random() < ties:
+            a, b = rng.choice(size, 2, replace=False)
+            shares[[a, b]] = 0.5
+        else:
+            slot = rng.choice(size, p=win)
+            shares[seats.index(slot)] = 1.0
+        rows += [
+            {"game": g, "seat": s, "agent": lineup[seats[s]], "win_share": shares[s]}
+            for s in range(size)
+        ]
+    return pd.DataFrame(rows)
+
+
+def test_the_seat_test_keeps_its_false_alarm_rate_with_ties_and_a_dominant_agent() -> None:
+    rng = np.random.default_rng(2)
+    alarms = 0
+    for trial in range(60):
+        frame = _games(
+            rng, 120, ["greedy", "random", "random", "random"], [0.55, 0.15, 0.15, 0.15], ties=0.2
+        )
+        alarms += seating.seat_test(frame, seed=trial).overall < 0.05
+    assert alarms / 60 < 0.12  # about 5%, up to simulation noise (the old chi-square: 1.7%)
+
+
+def test_a_seat_that_wins_more_is_named() -> None:
+    rng = np.random.default_rng(3)
+    rows = []
+    for g in range(400):
+        winner = rng.choice(4, p=[0.2, 0.2, 0.2, 0.4])
+        rows += [
+            {"game": g, "seat": s, "agent": "random", "win_share": float(s == winner)}
+            for s in range(4)
+        ]
+    test = seating.seat_test(pd.DataFrame(rows))
+    assert test.adjusted[3] < 0.01 and min(test.adjusted[s] for s in range(3)) > 0.01
+    assert test.shares[3].low > 0.25
+
+
+def test_fixed_seats_with_different_agents_cannot_be_tested() -> None:
+    rng = np.random.default_rng(4)
+    frame = _games(rng, 50, ["greedy", "random"], [0.8, 0.2], rotate=False)
+    test = seating.seat_test(frame)
+    assert not test.testable and np.isnan(test.overall)
+
+
+def test_identical_agents_in_fixed_seats_are_tested_by_turning_the_lineup() -> None:
+    rng = np.random.default_rng(5)
+    frame = _games(rng, 200, ["random"] * 3, [0.6, 0.2, 0.2], rotate=False)  # seat 0 favoured
+    test = seating.seat_test(frame)
+    assert test.testable and test.adjusted[0] < 0.01
+
+
+def test_lineups_name_each_arrangement_and_its_games() -> None:
+    frame = _games(np.random.default_rng(6), 8, ["greedy", "random", "greedy"], [0.4, 0.2, 0.4])
+    table = seating.lineups(frame)
+    assert table["games"].sum() == 8 and len(table) == 3
+    assert set(table.iloc[0][["seat 0", "seat 1", "seat 2"]]) == {"greedy", "random"}
+
+
+def test_a_dealt_colour_that_wins_more_is_found_apart_from_the_seats() -> None:
+    rng = np.random.default_rng(8)
+    colours = ["red", "blue", "green", "yellow"]
+    rows = []
+    for g in range(300):
+        dealt = rng.permutation(colours)[:3]
+        strength = np.array([2.0 if c == "blue" else 1.0 for c in dealt])
+        winner = rng.choice(3, p=strength / strength.sum())
+        rows += [
+            {
+                "game": g,
+                "seat": s,
+                "agent": "random",
+                "colour": dealt[s],
+                "win_share": float(s == winner),
+            }
+            for s in range(3)
+        ]
+    test = seating.label_test(pd.DataFrame(rows), "colour")
+    blue = test.labels.index("blue")
+    assert test.adjusted[blue] < 0.01 and test.shares[blue].value > 0.4
+    null = pd.DataFrame(rows).assign(colour=lambda f: rng.permutation(f["colour"].to_numpy()))
+    assert seating.label_test(null, "colour").overall > 0.01
