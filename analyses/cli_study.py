@@ -207,34 +207,54 @@ def _given(name: str) -> bool:
 _GIVEN = (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT, ParameterSource.PROMPT)
 
 
-def _run(config: Any, folder: Path, kw: dict[str, Any]) -> Any:
+def _run(config: Any, folder: Path, kw: dict[str, Any], label: str = "study") -> Any:
+    """Play (or resume) one study into ``folder``; ``label`` names the run in the progress
+    ("baseline", "variant 2 of 4: hunt = false"). Returns the store (its tables unread: a
+    report reads them once)."""
     from analyses.store import StudyStore
     from analyses.study import run_study
 
     store = StudyStore.create(folder, config, resume=kw["resume"], repair=kw["repair"])
     left = store.left()
-    with _progress(left, f"{config.game}: {left} games") as advance:
-        return run_study(
-            config, workers=kw["workers"], scheduler=kw["scheduler"], store=store, done=advance
-        ), store
+    with _progress(left, f"{config.game}, {label}: {left} games") as advance:
+        run_study(
+            config,
+            workers=kw["workers"],
+            scheduler=kw["scheduler"],
+            store=store,
+            done=advance,
+            collect=False,
+        )
+        return store
 
 
 class _progress:
-    """A rich progress bar on stderr when it is a terminal (and the run is not tiny)."""
+    """A rich progress bar on stderr when it is a terminal (and the run is not tiny); without
+    a terminal, a line on stderr at every tenth of the games (a log, a CI job)."""
 
     def __init__(self, total: int, title: str) -> None:
         self.total, self.title = total, title
         self.bar: Any = None
+        self.done, self.told = 0, 0
 
     def __enter__(self) -> Callable[[int], None]:
-        if sys.stderr.isatty() and self.total >= 20:
+        if self.total < 20:
+            return lambda n: None
+        if sys.stderr.isatty():
             from rich.progress import Progress
 
             self.bar = Progress(transient=True)
             self.bar.start()
             task = self.bar.add_task(self.title, total=self.total)
             return lambda n: self.bar.advance(task, n)
-        return lambda n: None
+        return self._line
+
+    def _line(self, n: int) -> None:
+        self.done += n
+        tenth = 10 * self.done // self.total
+        if tenth > self.told:
+            self.told = tenth
+            print(f"atoll: {self.title}: {self.done} done ({10 * tenth}%)", file=sys.stderr)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
@@ -259,6 +279,9 @@ _repair = click.option(
 
 def add_study_commands(group: click.Group, game: str) -> None:
     """Give ``group`` the study, report, compare and verify commands for ``game``."""
+    from analyses.cli_skill import add_skill_command  # skill: its own module (cli_skill.py)
+
+    add_skill_command(group, game)
 
     @group.command("study")
     @_study_options
@@ -266,9 +289,11 @@ def add_study_commands(group: click.Group, game: str) -> None:
     def study_cmd(out_dir: str, option_pairs: tuple[str, ...], **kw: Any) -> None:
         """Play seeded games with agents and store the tables (Parquet) in --out."""
         config = _config(game, kw, option_pairs)
-        frames, _ = _run(config, Path(out_dir), kw)
+        store = _run(config, Path(out_dir), kw)
+        rows = [chunk.rows for chunk in store.survey().sound]  # the manifests count the rows
+        played, failed = (sum(r.get(t, 0) for r in rows) for t in ("games", "errors"))
         click.echo(
-            f"{len(frames.games)} games ({len(frames.errors)} failed) in {out_dir}; "
+            f"{played} games ({failed} failed) in {out_dir}; "
             f"query them with DuckDB: SELECT * FROM '{out_dir}/chunks/*/players.parquet'"
         )
 
@@ -292,12 +317,17 @@ def add_study_commands(group: click.Group, game: str) -> None:
         from analyses.variants import applied, declared, redundant
 
         config = _config(game, kw, option_pairs)
-        _, store = _run(config, Path(out_dir), kw)
+        store = _run(config, Path(out_dir), kw)
         played = {}
-        for slug, variant in ({} if no_variants else declared(game)).items():
-            if not redundant(config, variant):
-                folder = Path(out_dir) / "variants" / slug
-                played[slug] = (variant, _run(applied(config, variant), folder, kw)[1])
+        chosen = {
+            slug: variant
+            for slug, variant in ({} if no_variants else declared(game)).items()
+            if not redundant(config, variant)
+        }
+        for k, (slug, variant) in enumerate(chosen.items(), start=1):
+            folder = Path(out_dir) / "variants" / slug
+            label = f"variant {k} of {len(chosen)}: {slug}"
+            played[slug] = (variant, _run(applied(config, variant), folder, kw, label))
         path = write_report(store, Path(out_dir) / "report.html", played, command=_command())
         click.echo(f"wrote {path}")
 
@@ -319,8 +349,9 @@ def add_study_commands(group: click.Group, game: str) -> None:
             )
         base = _config(game, kw, baseline_pairs)
         variant = _config(game, kw, (*baseline_pairs, *option_pairs))
-        _, base_store = _run(base, Path(out_dir) / "baseline", kw)
-        _, variant_store = _run(variant, Path(out_dir) / "variant", kw)
+        base_store = _run(base, Path(out_dir) / "baseline", kw, "baseline")
+        label = "variant: " + ", ".join(option_pairs)
+        variant_store = _run(variant, Path(out_dir) / "variant", kw, label)
         path = write_comparison(
             base_store, variant_store, Path(out_dir) / "compare.html", command=_command()
         )

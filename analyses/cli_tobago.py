@@ -35,12 +35,15 @@ from analyses.cli_tobago_options import (
     write_picture,
 )
 from models.errors import AtollError
-from models.tobago.deck import load_deck
+from models.tobago.deck import Deck, load_deck
+from models.tobago.hexgrid import Field
 from models.tobago.hints import TREASURES, Hints
 from models.tobago.island import Island
 from models.tobago.mapfile import bundled_maps, load_map
+from models.tobago.options import TobagoOptions
 from solvers.hints import (
     Conflict,
+    LegalityMatrix,
     candidates,
     check,
     legality_matrix,
@@ -73,6 +76,7 @@ def maps() -> None:
 @click.argument("map_spec", metavar="MAP")
 @hints_options
 @click.option("--distinct", is_flag=True, help="Treasures lie on pairwise distinct fields.")
+@deck_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @solving_options
 def candidates_cmd(
@@ -80,12 +84,16 @@ def candidates_cmd(
     hints_file: str,
     unordered: bool,
     distinct: bool,
+    deck_file: str | None,
     as_json: bool,
     solving: Solving,
 ) -> None:
     """The candidate fields of each treasure given its hints, and its status: open, marked
-    (TB-H5), pinned (TB-H6) or contradictory (with the hints or treasures that conflict)."""
+    (TB-H5), pinned (TB-H6) or contradictory (with the hints or treasures that conflict); a
+    treasure no card of the deck may be laid at, so that hints can never narrow it, is flagged
+    inseparable."""
     options = solving.options
+    deck = load_deck(deck_file)
     island, hints = load_position(map_spec, hints_file, solving, unordered)
     solving.announce("solving the candidates")
     answer = solve_candidates(
@@ -101,15 +109,30 @@ def candidates_cmd(
         for t in TREASURES
         if not answer.fields[t]
     }
+    matrix = _deck_at_every_treasure(island, hints, deck, options)
+    stuck = set(matrix.inseparable())
     if as_json:
         treasures = {}
         for t in TREASURES:
-            entry: dict[str, Any] = {"candidates": [list(f) for f in answer.fields[t]]}
-            entry["status"] = treasure_status(len(answer.fields[t]), options)
+            fields = answer.fields[t]
+            entry: dict[str, Any] = {"candidates": [list(f) for f in fields]}
+            entry["status"] = treasure_status(len(fields), options)
             if t in conflicts:
                 entry["conflict"] = conflicts[t]
+            entry["legal_cards"] = matrix.legal_count(t)
+            # null: one candidate or none, nothing left to separate
+            entry["separable"] = None if len(fields) < 2 else t not in stuck
+            if entry["separable"] is False:
+                entry["separable_note"] = _inseparable_text(len(fields))
             treasures[str(t)] = entry
-        emit_json({"map": island.name, "treasures": treasures})
+        emit_json(
+            {
+                "map": island.name,
+                "treasures": treasures,
+                "deck": deck.source,
+                "reconstruction": deck.reconstruction,
+            }
+        )
         return
     click.echo(
         f"{island.name}: candidates ({solving.backend}{', distinct' if distinct else ''}; "
@@ -123,8 +146,28 @@ def candidates_cmd(
         click.echo(f"  treasure {t}: {len(fields):3} {words.get(status, status)}  [{hint_text}]")
         if t in conflicts:
             click.echo("    " + _conflict_text(conflicts[t]))
+        if len(fields) >= 2 and t in stuck:
+            click.echo("    inseparable: " + _inseparable_text(len(fields)))
         if fields and len(fields) < options.marker_threshold:
             click.echo("    " + " ".join(f"[{c},{r}]" for c, r in fields))
+    if stuck and deck.reconstruction:
+        click.echo(deck_note(deck))
+
+
+def _deck_at_every_treasure(
+    island: Island, hints: Hints, deck: Deck, options: TobagoOptions
+) -> LegalityMatrix:
+    """Every distinct card of the deck at every treasure, to find the treasures no card can
+    narrow: set algebra on the compiled clues (the bitset path, as ``rank`` uses), exact and
+    in milliseconds where enumerating a big map's candidates again could take seconds."""
+    return legality_matrix(island, hints, deck.distinct(), backend="bitset", options=options)
+
+
+def _inseparable_text(candidates: int) -> str:
+    return (
+        f"every card of the deck excludes none or all of these {candidates} candidates, so no "
+        "hint can ever narrow them"
+    )
 
 
 def _conflict(
@@ -265,6 +308,7 @@ def legal_cmd(
 @click.option(
     "--out", "out_file", required=True, type=click.Path(dir_okay=False), help="PNG file to write."
 )
+@deck_option
 @solving_options
 def render_cmd(
     map_spec: str | None,
@@ -272,36 +316,45 @@ def render_cmd(
     unordered: bool,
     game_file: str | None,
     out_file: str,
+    deck_file: str | None,
     solving: Solving,
 ) -> None:
-    """Draw the island (and the candidates of each treasure, given hints) to a PNG; with
-    --game, a game position: vehicles, roses per treasure, amulets, candidates, gold held."""
+    """Draw the island (and the candidates of each treasure, given hints, ringed where no card
+    of the deck can narrow them) to a PNG; with --game, a game position: vehicles, roses per
+    treasure, amulets, candidates, gold held."""
     if game_file is not None:
+        if deck_file is not None:
+            raise AtollError(
+                "--game draws the scenario's own clues: give no --deck with it", field="--deck"
+            )
         _render_game(map_spec, hints_file, game_file, out_file)
         return
     if map_spec is None:
         raise AtollError("name a MAP to draw, or a game position with --game", field="MAP")
     from models.tobago.render import save_island_png
 
-    check_png(out_file, map_spec, hints_file)
+    check_png(out_file, map_spec, hints_file, deck_file)
     options = solving.options
+    deck = load_deck(deck_file)
     island, hints = load_position(map_spec, hints_file, solving, unordered)
-    solving.announce("solving the candidates")
-    found = (
-        candidates(
+    found: dict[int, tuple[Field, ...]] | None = None
+    stuck: tuple[int, ...] = ()
+    if hints_file:
+        solving.announce("solving the candidates")
+        found = candidates(
             island, hints, backend=solving.backend, options=options, time_limit=solving.time_limit
         )
-        if hints_file
-        else None
-    )
+        stuck = _deck_at_every_treasure(island, hints, deck, options).inseparable()
+    notes = [n for n in (map_note(map_spec), deck_note(deck) if stuck else None) if n]
     write_picture(
         out_file,
         lambda path: save_island_png(
             island,
             path,
             candidates=found,
+            inseparable=stuck,
             title=f"{island.name}" + (" — candidates" if found else ""),
-            note=map_note(map_spec),
+            note="\n".join(notes) or None,
         ),
     )
 

@@ -289,6 +289,7 @@ def min_clues_cmd(
                 path,
                 counts,
                 title=f"{island.name}: fewest clues to pin each field",
+                subtitle=deck_note(deck) or None,
                 note=map_note(map_spec),
             ),
             quiet=as_json,

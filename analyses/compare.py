@@ -17,8 +17,8 @@ summary, and how often every event kind happens.
 ...         stores.append(StudyStore.create(Path(tmp) / name, config))
 ...         _ = run_study(config, store=stores[-1])
 ...     table = differences(stores[0].frames(), stores[1].frames())
-...     "score (mean of all seats)" in set(table["metric"])
-True
+...     "score (mean of all seats)" in set(table["metric"]), set(table["unit"]) <= set(UNITS)
+(True, True)
 """
 
 from __future__ import annotations
@@ -32,36 +32,55 @@ from matplotlib.figure import Figure
 
 from analyses.figures import figure_uri
 from analyses.frames import GAME_COLUMNS, StudyFrames
+from analyses.pergame import seat_means
 from analyses.provenance import command_line, option_rows
 from analyses.report import header, write_pages
 from analyses.sections import effects_table, variant_findings
-from analyses.tables import Section
+from analyses.tables import Section, estimate_text, readable
 from analyses.variants import Measure, compared, games_changed
 from models.core import game_info
 from models.errors import AtollError
 
+#: The units measures are grouped by on a compare page, in the order shown.
+UNITS = ("rates", "points", "per-game counts")
 
-def _per_game(frames: StudyFrames) -> pd.DataFrame:
-    """One row per game: the measures compared, indexed by game."""
+
+def _per_game(frames: StudyFrames) -> tuple[pd.DataFrame, dict[str, str]]:
+    """One row per game: the measures compared, indexed by game, and each measure's unit."""
     games = frames.games.set_index("game")
     players = frames.players
     out = pd.DataFrame(index=games.index)
-    out["score (mean of all seats)"] = players.groupby("game")["score"].mean()
-    out["first seat's win share"] = players[players["seat"] == 0].set_index("game")["win_share"]
-    out["moves"] = games["moves"]
+    unit: dict[str, str] = {}
+
+    def put(name: str, values: pd.Series, kind: str) -> None:
+        out[name] = values
+        unit[name] = kind
+
+    agents = list(dict.fromkeys(players["agent"]))
+    for agent in agents if len(agents) > 1 else []:
+        put(f"win share per seat of {agent}", seat_means(players, "win_share", agent), "rates")
+        put(f"score per seat of {agent}", seat_means(players, "score", agent), "points")
+    for seat in sorted(players["seat"].unique()):
+        chosen = players[players["seat"] == seat].set_index("game")
+        put(f"win share of seat {seat}", chosen["win_share"], "rates")
+    put("score (mean of all seats)", seat_means(players, "score"), "points")
+    put("decisions per game", games["moves"], "per-game counts")
     for column in games.columns:
         if column not in GAME_COLUMNS and pd.api.types.is_numeric_dtype(games[column]):
-            out[column] = games[column].astype(float)
+            put(readable(column), games[column].astype(float), "per-game counts")
     counts = frames.events.groupby(["game", "kind"]).size().unstack(fill_value=0)
     for kind in counts.columns:
-        out[f"events: {kind}"] = counts[kind]
-    return out.fillna(0.0)
+        if kind != "setup":
+            put(f"events: {kind}", counts[kind], "per-game counts")
+    return out.fillna(0.0), unit
 
 
 def differences(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
     """Each measure in both studies and the variant's paired difference, with intervals over
-    games, p-values and Holm-adjusted p-values (:func:`analyses.variants.compared`)."""
-    a, b = _per_game(base), _per_game(variant)
+    games, p-values and Holm-adjusted p-values (:func:`analyses.variants.compared`, one family
+    for the whole page), and the measure's ``unit`` (:data:`UNITS`)."""
+    (a, unit_a), (b, unit_b) = _per_game(base), _per_game(variant)
+    units = {**unit_a, **unit_b}
     shared = a.index.intersection(b.index)
     if len(shared) < 2:
         raise AtollError("the two studies share fewer than 2 games: nothing to compare")
@@ -72,41 +91,59 @@ def differences(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
         y = b[metric].reindex(shared, fill_value=0).astype(float) if metric in b else zero
         if x.any() or y.any():
             measures.append((metric, x, y))
-    return compared(measures).rename(columns={"measure": "metric", "study": "baseline"})
+    table = compared(measures).rename(columns={"measure": "metric", "study": "baseline"})
+    return table.assign(unit=table["metric"].map(units))
 
 
-def _forest(table: pd.DataFrame, note: str) -> str:
-    clear = table[table["clear"] == "yes"].head(15)
-    shown = clear if not clear.empty else table.head(10)
-    fig = Figure(figsize=(7, 0.4 * len(shown) + 1.2))
+def _forest(table: pd.DataFrame, note: str, unit: str) -> str:
+    """The unit's differences as a forest plot, the largest effects first."""
+    order = table.assign(size=table["difference"].map(lambda d: abs(d.value)))
+    shown = order.sort_values("size", ascending=False).head(15)
+    fig = Figure(figsize=(7.5, 0.36 * len(shown) + 1.3))
     ax = fig.subplots()
     diffs = list(shown["difference"])
     y = np.arange(len(diffs))
-    centre = [d.value for d in diffs]
-    ax.errorbar(
-        centre,
-        y,
-        xerr=[
-            [max(0.0, d.value - d.low) for d in diffs],
-            [max(0.0, d.high - d.value) for d in diffs],
-        ],
-        fmt="o",
-        color="#1f5fd6",
-        capsize=3,
-    )
-    ax.axvline(0, color="#c0392b", linestyle="--")
-    ax.set_yticks(y, list(shown["metric"]))
+    colours = ["#c0392b" if c == "yes" else "#1f5fd6" for c in shown["clear"]]
+    for k, d in enumerate(diffs):
+        low, high = max(0.0, d.value - d.low), max(0.0, d.high - d.value)
+        ax.errorbar([d.value], [k], xerr=[[low], [high]], fmt="o", color=colours[k], capsize=3)
+    ax.axvline(0, color="#777777", linestyle="--")
+    ax.set_yticks(y, list(shown["metric"]), fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("variant minus baseline, per game (95% interval)")
+    ax.set_xlabel(f"variant minus baseline, per game ({unit}; red: clear after the correction)")
     ax.set_title(note, fontsize=9)
+    fig.tight_layout()
     return figure_uri(fig)
+
+
+def _summary(table: pd.DataFrame, label: str, changed: int, shared: int) -> str:
+    clear = table[table["clear"] == "yes"]
+    still = table[table["games changed"] == 0]
+    parts = [
+        f"The variant ({label}) changed {changed} of the {shared} games played on the same "
+        f"seeds. Of {len(table)} measures, {len(clear)} differ clearly after the correction "
+        "for many tests"
+    ]
+    if len(clear):
+        top = clear.assign(size=clear["difference"].map(lambda d: abs(d.value)))
+        top = top.sort_values("size", ascending=False).head(3)
+        parts.append(
+            ": "
+            + "; ".join(
+                f"{m} {estimate_text(d)}"
+                for m, d in zip(top["metric"], top["difference"], strict=True)
+            )
+        )
+    parts.append(f". {len(still)} did not change in any game.")
+    return "".join(parts)
 
 
 def write_comparison(
     base_store: Any, variant_store: Any, path: Path, *, command: str | None = None
 ) -> Path:
     """Render the comparison of two stored studies to ``path`` and ``report.json`` beside it
-    (atomically)."""
+    (atomically): a summary, then the measures by unit (rates, points, per-game counts), each
+    with its forest plot, those that never changed in a footnote."""
     base, variant = base_store.frames(), variant_store.frames()
     rec_a, rec_b = base_store.record, variant_store.record
     info = game_info(rec_a["config"]["game"])
@@ -117,22 +154,42 @@ def write_comparison(
         for a, b in zip(options_a, options_b, strict=True)
         if a["value"] != b["value"]
     ]
+    label = "; ".join(changed) or "no option differs"
     table = differences(base, variant)
     seed = rec_a["config"]["seed"]
     note = f"{len(base.games)} and {len(variant.games)} games, same seeds (study seed {seed})"
-    section = Section(
-        "Differences",
-        "Measured game by game on the same seeds: the variant minus the baseline, with a 95% "
-        "interval over games; p: sign-flip permutation test of the per-game differences; "
-        "adjusted by Holm over the whole table; 'clear' when the adjusted p is below 0.05. A "
-        "measure whose differences are another's (the same effect under another name, or its "
-        "mirror) is tested once and shown as 'same as ...'.",
-        tables=[effects_table("Every measure", table)],
-        figures=[(f"The clear differences (or the first measures); {note}.", _forest(table, note))],
-    )
-    label = "; ".join(changed) or "no option differs"
-    variant_findings(section, label, table.rename(columns={"metric": "measure"}))
     changed_games, shared = games_changed(base, variant)
+    sections = [
+        Section(
+            "Summary",
+            _summary(table, label, changed_games, shared) + " Every difference is measured "
+            "game by game on the same seeds (the variant minus the baseline) with a 95% interval "
+            "over games; p: sign-flip permutation test; adjusted by Holm over the whole page; "
+            "'clear' when the adjusted p is below 0.05. A measure whose differences are "
+            "another's (its mirror, or the same effect under another name) is tested once and "
+            "shown as 'same as ...'.",
+        )
+    ]
+    moved = table[table["games changed"] > 0]
+    for unit in UNITS:
+        part = moved[moved["unit"] == unit].drop(columns="unit")
+        if part.empty:
+            continue
+        section = Section(unit.capitalize())
+        section.tables.append(
+            effects_table(f"{unit.capitalize()}: every measure that changed", part)
+        )
+        section.figures.append(
+            (
+                f"{unit.capitalize()}, the largest differences first; {note}.",
+                _forest(part, note, unit),
+            )
+        )
+        variant_findings(section, label, part.rename(columns={"metric": "measure"}))
+        sections.append(section)
+    still = table[table["games changed"] == 0]["metric"].tolist()
+    if still:
+        sections[0].notes.append("Unchanged in every game: " + ", ".join(still) + ".")
     warnings = []
     if shared and not changed_games:
         warnings.append(
@@ -147,7 +204,7 @@ def write_comparison(
         path,
         title=f"{info.title}: variant against baseline",
         subtitle=label,
-        sections=[section],
+        sections=sections,
         top=top,
         record=rec_a,
         extra_warnings=warnings,

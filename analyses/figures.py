@@ -39,6 +39,37 @@ def error_bars(
     ax.errorbar(xs, values, yerr=[low, high], fmt="none", color="black", capsize=3)
 
 
+def dot_plot(
+    labels: Sequence[str],
+    es: Sequence[Estimate],
+    *,
+    xlabel: str,
+    top: int = 15,
+    lowest: bool = False,
+) -> Figure:
+    """The ``top`` estimates (by value) as dots with their intervals, largest first (smallest
+    first with ``lowest``): a table of many rows at a glance."""
+    order = sorted(range(len(es)), key=lambda i: es[i].value, reverse=not lowest)[:top]
+    fig = Figure(figsize=(6.5, 0.32 * len(order) + 1.0))
+    ax = fig.subplots()
+    y = list(range(len(order)))
+    values = [es[i].value for i in order]
+    low = [0.0 if es[i].constant else max(0.0, es[i].value - es[i].low) for i in order]
+    high = [0.0 if es[i].constant else max(0.0, es[i].high - es[i].value) for i in order]
+    ax.errorbar(values, y, xerr=[low, high], fmt="o", color="#1f5fd6", capsize=3)
+    ax.set_yticks(y, [labels[i] for i in order], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    return fig
+
+
+def legend_outside(ax: Any, **kw: Any) -> None:
+    """A legend to the right of the axes, where it covers no data."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=8, **kw)
+
+
 def bars(
     labels: Sequence[str], es: Sequence[Estimate], *, even: float | None = None, ylabel: str = ""
 ) -> Figure:
@@ -48,6 +79,6 @@ def bars(
     error_bars(ax, list(labels), es, color="#5d7f94")
     if even is not None:
         ax.axhline(even, color="#c0392b", linestyle="--", label=f"even share {even:.2f}")
-        ax.legend()
+        legend_outside(ax)
     ax.set_ylabel(ylabel)
     return fig

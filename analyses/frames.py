@@ -1,14 +1,18 @@
 """The tables of a study and what each column means.
 
-Five tables, one row per game, per player of a game, per logged event, per failed game and per
-player's thinking time:
+Seven tables, one row per game, per player of a game, per logged event, per failed game, per
+player's thinking time, per point of the score race and seat, and per kind of decision:
 
 * ``games`` — :data:`GAME_COLUMNS` plus the game's own ``info.summary_columns``;
 * ``players`` — :data:`PLAYER_COLUMNS` plus the game's ``info.player_columns``;
 * ``events`` — :data:`EVENT_COLUMNS`: every event of every game, its details as JSON;
 * ``errors`` — :data:`ERROR_COLUMNS`: games that raised, with seed and traceback;
 * ``timings`` — :data:`TIMING_COLUMNS`: moves and seconds per seat (kept apart because wall
-  time differs from run to run, while the other tables are the same for the same seed).
+  time differs from run to run, while the other tables are the same for the same seed);
+* ``trajectory`` — :data:`TRAJECTORY_COLUMNS`: each seat's standing after every turn and the
+  final scores (the score race, :mod:`analyses.trace`);
+* ``branching`` — :data:`BRANCHING_COLUMNS`: decisions counted by kind, part of the game and
+  number of legal actions (the branching factor).
 
 >>> sorted(GAME_COLUMNS)[:3]
 ['config', 'game', 'moves']
@@ -24,6 +28,7 @@ import numpy as np
 import orjson
 import pandas as pd
 
+from analyses.trace import branching
 from models.core import Event, GameInfo
 
 GAME_COLUMNS: dict[str, str] = {
@@ -63,7 +68,24 @@ TIMING_COLUMNS: dict[str, str] = {
     "moves": "decisions the seat's agent made",
     "seconds": "seconds the agent spent choosing them",
 }
-TABLES = ("games", "players", "events", "errors", "timings")
+TRAJECTORY_COLUMNS: dict[str, str] = {
+    "game": "index of the game",
+    "point": "the point of the score race, 0 after the first turn; the last is the end",
+    "turn": "the game's turn number the point was taken after (a round in Glory Islands)",
+    "decisions": "decisions the players had made by then, all together",
+    "seat": "seat",
+    "score": "the seat's standing: its returns so far, or the game's estimate of its final "
+    "score where most of it comes at the end (Glory Islands); at the last point its final score",
+    "final": "whether this is the end of the game (final scores)",
+}
+BRANCHING_COLUMNS: dict[str, str] = {
+    "game": "index of the game",
+    "kind": "the kind of decision (the game's phase, e.g. 'place', 'choose', 'turn')",
+    "part": "the tenth of the game (by turn) the decisions were made in, 0 to 9",
+    "actions": "legal actions the player had to choose from",
+    "decisions": "how many decisions of this kind, part and number of actions the game had",
+}
+TABLES = ("games", "players", "events", "errors", "timings", "trajectory", "branching")
 
 
 def column_docs(info: GameInfo) -> dict[str, dict[str, str]]:
@@ -74,6 +96,8 @@ def column_docs(info: GameInfo) -> dict[str, dict[str, str]]:
         "events": dict(EVENT_COLUMNS),
         "errors": dict(ERROR_COLUMNS),
         "timings": dict(TIMING_COLUMNS),
+        "trajectory": dict(TRAJECTORY_COLUMNS),
+        "branching": dict(BRANCHING_COLUMNS),
     }
 
 
@@ -96,6 +120,8 @@ _ORDER = {
     "events": ["game", "index"],
     "errors": ["game"],
     "timings": ["game", "seat"],
+    "trajectory": ["game", "point", "seat"],
+    "branching": ["game", "kind", "part", "actions"],
 }
 _COLUMNS = {
     "games": GAME_COLUMNS,
@@ -103,6 +129,8 @@ _COLUMNS = {
     "events": EVENT_COLUMNS,
     "errors": ERROR_COLUMNS,
     "timings": TIMING_COLUMNS,
+    "trajectory": TRAJECTORY_COLUMNS,
+    "branching": BRANCHING_COLUMNS,
 }
 
 
@@ -131,15 +159,23 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+#: The tables a game hands over as columns (one block of lists per game), not as row dicts:
+#: they have hundreds of rows a game, and a frame is made from columns far faster.
+COLUMNAR = ("trajectory", "branching")
+
+
 @dataclasses.dataclass
 class Chunk:
-    """The rows of some games, as lists of dicts (what a worker sends back)."""
+    """The rows of some games (what a worker sends back): lists of row dicts, and for the
+    :data:`COLUMNAR` tables one block of columns per game."""
 
     games: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     players: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     events: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     errors: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     timings: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    trajectory: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    branching: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # decisions
 
     def extend(self, other: Chunk) -> None:
         for table in TABLES:
@@ -149,14 +185,26 @@ class Chunk:
         """Drop whatever rows of ``game`` were made before it failed."""
         for table in TABLES:
             rows = getattr(self, table)
-            rows[:] = [r for r in rows if r.get("game") != game]
+            if table in COLUMNAR:
+                rows[:] = [b for b in rows if not (b["game"] and b["game"][0] == game)]
+            else:
+                rows[:] = [r for r in rows if r.get("game") != game]
 
     @property
     def indices(self) -> list[int]:
         return sorted({r["game"] for r in (*self.games, *self.errors)})
 
     def frames(self) -> StudyFrames:
-        return StudyFrames.from_rows({t: getattr(self, t) for t in TABLES})
+        tables: dict[str, Any] = {t: getattr(self, t) for t in TABLES}
+        for table in COLUMNAR:
+            blocks = tables[table]
+            names = list(blocks[0]) if blocks else []
+            tables[table] = (
+                {c: np.concatenate([b[c] for b in blocks]) for c in names} if blocks else []
+            )
+        if tables["branching"]:  # the decisions, counted here for the whole chunk at once
+            tables["branching"] = branching(pd.DataFrame(tables["branching"]))
+        return StudyFrames.from_rows(tables)
 
 
 @dataclasses.dataclass
@@ -168,10 +216,12 @@ class StudyFrames:
     events: pd.DataFrame
     errors: pd.DataFrame
     timings: pd.DataFrame
+    trajectory: pd.DataFrame
+    branching: pd.DataFrame
 
     @classmethod
-    def from_rows(cls, rows: Mapping[str, list[dict[str, Any]]]) -> StudyFrames:
-        """The tables from lists of row dicts."""
+    def from_rows(cls, rows: Mapping[str, Any]) -> StudyFrames:
+        """The tables from lists of row dicts (or dicts of columns)."""
         return cls(**{t: _tidy(t, pd.DataFrame(rows.get(t, []))) for t in TABLES})
 
     @classmethod

@@ -39,6 +39,8 @@ import jinja2
 
 from analyses.findings import findings_box
 from analyses.frames import StudyFrames
+from analyses.lengths import events_section, length_section
+from analyses.measures import branching_section, ending_section
 from analyses.provenance import command_line, option_rows, plain, today
 from analyses.sections import GENERIC, errors_section, planning_section, variants_section
 from analyses.tables import Section, json_numbers, table_html
@@ -53,7 +55,8 @@ def build_sections(
     frames: StudyFrames, record: dict[str, Any], variants: Mapping[str, VariantRun] | None = None
 ) -> list[Section]:
     game = record["config"]["game"]
-    found = [make(frames, record) for make in GENERIC]
+    makers = (*GENERIC, ending_section, length_section, branching_section, events_section)
+    found = [make(frames, record) for make in makers]
     module = _game_module(game)
     if module is not None:
         found.extend(module.sections(frames, record))

@@ -23,9 +23,9 @@ from matplotlib.figure import Figure
 from analyses import pergame, seating, stats
 from analyses.figures import bars, figure_uri
 from analyses.frames import StudyFrames
+from analyses.lengths import integer_bins
 from analyses.tables import Finding, Section, Table, estimate_cell, estimate_text, p_cell, p_text
 from analyses.variants import VariantRun, compared, effect_measures, games_changed
-from models.core import game_info
 
 
 def sample_note(frames: StudyFrames, record: dict[str, Any]) -> str:
@@ -216,11 +216,15 @@ def _head_to_head(players: pd.DataFrame, agents: list[str], section: Section) ->
 
 def scores_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
     players = frames.players
-    fig = Figure(figsize=(6.5, 3.2))
-    ax = fig.subplots()
+    groups = list(players.groupby("agent", sort=False))
+    fig = Figure(figsize=(3.2 * len(groups) + 0.6, 2.8))
+    axes = fig.subplots(1, len(groups), sharex=True, sharey=True, squeeze=False)[0]
+    bins = integer_bins(players["score"].to_numpy(float))
     rows = []
-    for agent, group in players.groupby("agent", sort=False):
-        ax.hist(group["score"], bins=20, alpha=0.55, label=str(agent))
+    for ax, (agent, group) in zip(axes, groups, strict=True):
+        ax.hist(group["score"], bins=bins, density=True, color="#5d7f94", edgecolor="white")
+        ax.set_title(f"{agent} ({len(group)} seats)", fontsize=9)
+        ax.set_xlabel("final score")
         values = group["score"].to_numpy(float)
         rows.append(
             {
@@ -236,9 +240,8 @@ def scores_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
                 "max": float(values.max()),
             }
         )
-    ax.set_xlabel("final score")
-    ax.set_ylabel("seats")
-    ax.legend()
+    axes[0].set_ylabel("share of the agent's seats")
+    fig.tight_layout()
     return Section(
         "Scores",
         "Final scores by agent: the mean per seat with an interval over games; the spread and "
@@ -252,86 +255,16 @@ def scores_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
             )
         ],
         figures=[
-            (f"Final score distribution by agent; {sample_note(frames, record)}.", figure_uri(fig))
+            (
+                f"Final score distribution of each agent's seats (densities: groups of unequal "
+                f"size compare); {sample_note(frames, record)}.",
+                figure_uri(fig),
+            )
         ],
     )
 
 
 # -- length, events, failures -------------------------------------------------------------------
-
-
-#: A game this many times the median length or more is listed as a stall to look at.
-LONG = 3.0
-
-
-def length_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    games = frames.games
-    column = "turns" if "turns" in games.columns else "moves"
-    values = games[column].to_numpy(float)
-    fig = Figure(figsize=(6, 2.8))
-    ax = fig.subplots()
-    ax.hist(values, bins=20, color="#86bf6a")
-    ax.set_xlabel(column)
-    ax.set_ylabel("games")
-    median = float(np.median(values)) if len(values) else math.nan
-    row = {
-        "measure": f"{column} per game",
-        "mean": pergame.count(values),
-        "median": median,
-        "p95": float(np.quantile(values, 0.95)) if len(values) else math.nan,
-        "max": float(values.max()) if len(values) else math.nan,
-    }
-    section = Section(
-        "Game length",
-        f"{column.capitalize()} per game, with an interval over games; games of {LONG:g} times "
-        "the median or more, or that ended by the turn limit, are listed with their seeds so "
-        "that they can be replayed.",
-        tables=[Table("Length", pd.DataFrame([row]), over="games", units={"mean": column})],
-        figures=[(f"Game length ({column}); {sample_note(frames, record)}.", figure_uri(fig))],
-    )
-    ended = games["ended"].astype(str) if "ended" in games.columns else pd.Series("", games.index)
-    limit = ended.str.contains("limit")
-    long = (games[column] >= LONG * median) | limit
-    if long.any():
-        listed = games.loc[long, ["game", "seed", column]].head(20)
-        section.tables.append(Table("Games far longer than the rest", listed, over="games"))
-        named = [
-            f"game {g} (seed {s})" for g, s in zip(listed["game"], listed["seed"], strict=True)
-        ]
-        more = f" and {int(long.sum()) - 5} more" if long.sum() > 5 else ""
-        section.warnings.append(
-            f"{int(long.sum())} of {len(games)} games ran {LONG:g} times the median length "
-            f"({median:g} {column}) or more, {int(limit.sum())} of them to the turn limit: "
-            f"{', '.join(named[:5])}{more} (replay them by their seeds)."
-        )
-    return section
-
-
-def events_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    events, n = frames.events, len(frames.games)
-    kinds = [k.value for k in game_info(record["config"]["game"]).events]
-    counts = events.groupby(["game", "kind"]).size().unstack(fill_value=0)
-    counts = counts.reindex(index=frames.games["game"], columns=kinds, fill_value=0)
-    rows = [
-        {
-            "event": kind,
-            "per game": pergame.count(counts[kind].to_numpy(float)),
-            "games with it": pergame.share((counts[kind] > 0).to_numpy(float)),
-        }
-        for kind in kinds
-    ]
-    never = [kind for kind in kinds if not counts[kind].any()]
-    section = Section(
-        "How often each rule event happens",
-        "Every event kind of the game, per game with an interval over games (a kind that never "
-        "happened shows 0 with the largest rate its absence is consistent with).",
-        tables=[Table("Events per game", pd.DataFrame(rows), over="games")],
-    )
-    if never:
-        section.warnings.append(
-            f"Rule events that never happened in {n} games: {', '.join(never)}."
-        )
-    return section
 
 
 def planning_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
@@ -363,14 +296,7 @@ def errors_section(frames: StudyFrames, record: dict[str, Any]) -> Section | Non
     )
 
 
-GENERIC = (
-    lineup_section,
-    outcome_section,
-    agents_section,
-    scores_section,
-    length_section,
-    events_section,
-)
+GENERIC = (lineup_section, outcome_section, agents_section, scores_section)
 
 
 # -- rule variants --------------------------------------------------------------------------------

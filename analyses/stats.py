@@ -56,6 +56,8 @@ class Estimate:
 
     def __format__(self, spec: str) -> str:
         spec = spec or ".2f"
+        if self.constant:  # no spread to make an interval from: never "[x, x]"
+            return f"{self.value:{spec}} (the same in all n={self.n})"
         return f"{self.value:{spec}} [{self.low:{spec}}, {self.high:{spec}}] (n={self.n})"
 
     def __str__(self) -> str:

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from analyses.frames import Chunk, StudyFrames, event_row
+from analyses.trace import Trace
 from analyses.workers import process_pool
 from models.core import Game, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
@@ -106,11 +107,14 @@ def game_seeds(config: StudyConfig) -> list[int]:
     return spawn_seeds(config.seed, config.games)
 
 
-def play_game(config: StudyConfig, game: Game, index: int, seed: int) -> Chunk:
-    """One game as table rows (or an errors row when it raises)."""
+def play_game(
+    config: StudyConfig, game: Game, index: int, seed: int, *, trace: bool = True
+) -> Chunk:
+    """One game as table rows (or an errors row when it raises); ``trace=False`` leaves the
+    score race and branching tables empty (``benchmarks/trace_cost.py`` measures their cost)."""
     chunk = Chunk()
     try:
-        _play(config, game, index, seed, chunk)
+        _play(config, game, index, seed, chunk, trace)
     except Exception:
         chunk.clear_game(index)
         chunk.errors.append(
@@ -124,7 +128,9 @@ def play_game(config: StudyConfig, game: Game, index: int, seed: int) -> Chunk:
     return chunk
 
 
-def _play(config: StudyConfig, game: Game, index: int, seed: int, chunk: Chunk) -> None:
+def _play(
+    config: StudyConfig, game: Game, index: int, seed: int, chunk: Chunk, trace: bool
+) -> None:
     specs = config.seats(index)
     chance_seed, *agent_seeds = np.random.SeedSequence(seed).generate_state(
         1 + config.players, dtype=np.uint64
@@ -132,7 +138,8 @@ def _play(config: StudyConfig, game: Game, index: int, seed: int, chunk: Chunk) 
     agents = [make_agent(spec, int(s) >> 1) for spec, s in zip(specs, agent_seeds, strict=True)]
     chance = make_rng(int(chance_seed) >> 1)
     state = game.new_initial_state()
-    played = play_out(state, agents, chance, max_steps=config.max_moves)
+    watcher = Trace() if trace else None
+    played = play_out(state, agents, chance, max_steps=config.max_moves, watcher=watcher)
     moves, thinking = played.moves, played.seconds
     outcome = state.outcome()
     winners = set(outcome.winners)
@@ -164,6 +171,9 @@ def _play(config: StudyConfig, game: Game, index: int, seed: int, chunk: Chunk) 
             {"game": index, "seat": seat, "moves": moves[seat], "seconds": thinking[seat]}
         )
     chunk.events.extend(event_row(index, e, k) for k, e in enumerate(state.events()))
+    if watcher is not None:
+        chunk.trajectory.append(watcher.trajectory_columns(index, state))
+        chunk.branching.append(watcher.decision_columns(index))
 
 
 def play_chunk(config_data: Mapping[str, Any], jobs: Sequence[tuple[int, int]]) -> StudyFrames:
@@ -218,10 +228,12 @@ def run_study(
     store: Any = None,
     chunk_size: int = 20,
     done: Callable[[int], None] | None = None,
+    collect: bool = True,
 ) -> StudyFrames:
     """Play every game of ``config`` not yet in ``store`` (all when there is none); each chunk
     goes to ``store`` as it completes; ``done(n)`` is told about every n games finished.
-    Returns the frames of the whole study (stored and new)."""
+    Returns the frames of the whole study (stored and new); with a store and ``collect=False``
+    empty frames (the tables stay on disk, unread)."""
     config.check()
     seeds = game_seeds(config)
     collected: list[StudyFrames] = []
@@ -238,7 +250,9 @@ def run_study(
                 collected.append(chunk)
             if done is not None:
                 done(len(chunk.indices))
-    return store.frames() if store is not None else StudyFrames.concat(collected)
+    if store is not None:
+        return store.frames() if collect else StudyFrames.concat([])
+    return StudyFrames.concat(collected)
 
 
 def _results(

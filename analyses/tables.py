@@ -21,6 +21,7 @@ was computed over and, in a row of a test, its p-values.
 from __future__ import annotations
 
 import dataclasses
+import html
 import math
 from numbers import Number
 from typing import Any
@@ -44,6 +45,7 @@ class Table:
     over: str = "games"
     units: dict[str, str] = dataclasses.field(default_factory=dict)
     index: bool = False  # whether the frame's index labels the rows (else its first column)
+    folded: bool = False  # drawn folded (a dot plot of its top rows stands above it)
 
     @property
     def has_intervals(self) -> bool:
@@ -135,16 +137,42 @@ def _cell(value: Any, column: str) -> Any:
 
 def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str:
     """A table as HTML: estimates as ``value [low, high]``, p-values rounded, floats to 3
-    significant digits."""
+    significant digits; numbers right-aligned (``class="num"``), words left-aligned; column
+    names readable (``features_bridge`` as "features bridge").
+
+    >>> html_text = table_html(pd.DataFrame({"kind": ["a"], "n_games": [2.5]}))
+    >>> "<th>n games</th>" in html_text, '<td>a</td><td class="num">2.5</td>' in html_text
+    (True, True)
+    """
     frame = table.frame if isinstance(table, Table) else table
     if index is None:
         index = table.index if isinstance(table, Table) else False
-    shown = frame.copy()
-    for column in shown.columns:
-        shown[column] = [_cell(v, str(column)) for v in frame[column]]
-    return shown.to_html(
-        index=index, float_format=lambda v: f"{v:.3g}", border=0, na_rep="–", escape=True
-    )
+    if index:
+        frame = frame.reset_index()
+    head = "".join(f"<th>{html.escape(readable(c))}</th>" for c in frame.columns)
+    body = []
+    for row in frame.itertuples(index=False):
+        cells = []
+        for column, value in zip(frame.columns, row, strict=True):
+            shown = _cell(value, str(column))
+            number = _is_number(value) or isinstance(value, Estimate) or str(column) in P_COLUMNS
+            text = _text(shown)
+            cells.append(f'<td class="num">{text}</td>' if number else f"<td>{text}</td>")
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def readable(name: object) -> str:
+    """A column or measure name for reading: underscores as spaces."""
+    return str(name).replace("_", " ")
+
+
+def _text(value: Any) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    return html.escape(str(value))
 
 
 def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:

@@ -10,20 +10,22 @@ South Seas on the bundled, reconstructed tiles and ships):
 * **greedy vs random**: one greedy agent and random ones in the other seats;
 * **ISMCTS vs greedy**: one ISMCTS agent (``--ismcts``) and greedy ones.
 
-The tested agent sits in seat ``i % players`` in game ``i``, so every seat is played equally
-often. Game ``i`` takes ``1 + players`` seeds from :func:`models.core.spawn_seeds`: one for
-chance and one for each seat's agent, so a game does not depend on the worker that plays it and
-the agents' choices never share the game's generator. Games run in parallel on
+Each pairing is one study (:func:`analyses.skill.pairing`, the machinery of ``atoll GAME
+skill``): the tested agent sits in seat ``i % players`` in game ``i``, so every seat is played
+equally often; game ``i`` plays from the study's seed ``i`` (chance and each seat's agent from
+their own seeds, :mod:`analyses.study`), so a game does not depend on the worker that plays it
+and the agents' choices never share the game's generator. Games run in parallel on
 :func:`analyses.workers.process_pool` (workers end with this process; Ctrl-C stops them and
-prints one line).
+prints one line). The same ``--seed`` now gives other games than before the benchmark used the
+study runner (figures measured before then are not reproduced game for game).
 
 For each pairing it prints the tested agent's win share — one value per game, its share of the
 game's win (1/k for k tied winners) — with its 95% interval over games (exact Clopper–Pearson
 when every game was a win or a loss, else the seeded bootstrap or t of
 :mod:`analyses.pergame`), the number of games, the even share 1/players with the sign-flip
 p-value against it, whether the interval's lower bound beats it, and each agent's mean time per
-move. Targets: greedy beats random and ISMCTS beats greedy, both with the lower bound above the
-even share.
+move (:func:`analyses.skill.measure`, as a skill trace's budget is measured). Targets: greedy
+beats random and ISMCTS beats greedy, both with the lower bound above the even share.
 """
 
 from __future__ import annotations
@@ -31,88 +33,39 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import as_completed
-from dataclasses import dataclass, field
 
 from common import component_labels
 
-from analyses import pergame
-from analyses.workers import process_pool
-from models.core import load_game, make_rng, spawn_seeds
+from analyses.skill import measure, ms_per_move, pairing, thinking
+from analyses.study import run_study
+from models.core import load_game
 from models.errors import AtollError
 from solvers.agents import make_agent
-from solvers.agents.play import play_out
-
-
-@dataclass
-class GameResult:
-    """One game: the tested agent's share of the win and score, and the seconds spent and
-    moves made by the tested agent (index 0) and by the others together (index 1)."""
-
-    share: float
-    score: float
-    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
-    moves: list[int] = field(default_factory=lambda: [0, 0])
-
-
-def play_game(
-    game: str, players: int, tested: str, other: str, index: int, seeds: list[int]
-) -> GameResult:
-    """Game ``index``: ``tested`` in seat ``index % players``, ``other`` elsewhere; ``seeds``
-    are chance's seed and one per seat."""
-    state = load_game(game, players).new_initial_state()
-    seat = index % players
-    specs = [tested if p == seat else other for p in range(players)]
-    agents = [make_agent(spec, seeds[1 + p]) for p, spec in enumerate(specs)]
-    chance = make_rng(seeds[0])
-    played = play_out(state, agents, chance)
-    result = GameResult(
-        0.0,
-        0.0,
-        seconds=[played.seconds[seat], sum(played.seconds) - played.seconds[seat]],
-        moves=[played.moves[seat], sum(played.moves) - played.moves[seat]],
-    )
-    outcome = state.outcome()
-    if seat in outcome.winners:
-        result.share = 1 / len(outcome.winners)
-    result.score = outcome.scores[seat]
-    return result
 
 
 def run_pairing(
     game: str, players: int, tested: str, other: str, games: int, workers: int, seed: int
 ) -> None:
-    """Play the games of one pairing and print its figures."""
-    per = 1 + players  # chance, then one seed per seat
-    seeds = spawn_seeds(seed, games * per)
+    """Play the games of one pairing (one study) and print its figures."""
     began = time.perf_counter()
-    results: list[GameResult] = []
-    with process_pool(workers) as pool:
-        futures = [
-            pool.submit(play_game, game, players, tested, other, i, seeds[i * per : (i + 1) * per])
-            for i in range(games)
-        ]
-        for future in as_completed(futures):
-            results.append(future.result())
-    shares = [r.share for r in results]
-    estimate = pergame.share(shares)
+    frames = run_study(pairing(game, players, tested, other, games, seed), workers=workers)
+    point = measure(frames, tested, players)
+    estimate, even = point.estimate, 1 / players
     low, high = estimate.low, estimate.high
-    even = 1 / players
-    p = pergame.sign_flip_p([s - even for s in shares])
-    mean_score = sum(r.score for r in results) / games
+    mine = frames.players[frames.players["agent"] == tested]
     print(
         f"{tested} vs {players - 1} x {other}: {games} games in {time.perf_counter() - began:.0f} s"
+        + (f" ({point.failed} failed: errors table)" if point.failed else "")
     )
     print(
-        f"  win share {estimate.value:.3f} [{low:.3f}, {high:.3f}] over {games} games "
+        f"  win share {estimate.value:.3f} [{low:.3f}, {high:.3f}] over {estimate.n} games "
         f"({estimate.method}; a win shared by k tied winners counts 1/k); even share "
-        f"{even:.2f}, p = {p:.3g}; lower bound beats it: {'yes' if low > even else 'no'}; "
-        f"its mean score {mean_score:.1f}"
+        f"{even:.2f}, p = {point.p:.3g}; lower bound beats it: {'yes' if low > even else 'no'}; "
+        f"its mean score {mine['score'].mean():.1f}"
     )
-    for role, spec in enumerate((tested, other)):
-        seconds = sum(r.seconds[role] for r in results)
-        moves = sum(r.moves[role] for r in results)
-        print(f"  time per move, {spec}: {1000 * seconds / max(moves, 1):.2f} ms ({moves} moves)")
+    for spec in (tested, other):
+        moves, _ = thinking(frames, spec)
+        print(f"  time per move, {spec}: {ms_per_move(frames, spec):.2f} ms ({moves} moves)")
     sys.stdout.flush()
 
 
@@ -134,6 +87,8 @@ def main() -> None:
         make_agent(args.ismcts, 0)
     except AtollError as exc:
         parser.error(str(exc))  # one line, exit status 2
+    if args.ismcts.strip() == "greedy" and args.pairing != "greedy-random":
+        parser.error("--ismcts: the tested agent must differ from greedy, its opponents")
     try:
         made = load_game(args.game, args.players)
     except AtollError as exc:

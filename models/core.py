@@ -56,6 +56,7 @@ __all__ = [
     "Game",
     "GameInfo",
     "GameState",
+    "Gloss",
     "IllegalActionError",
     "InformationKind",
     "Outcome",
@@ -124,8 +125,23 @@ class InformationKind(enum.StrEnum):
     IMPERFECT = "imperfect"
 
 
+class Gloss(NamedTuple):
+    """What an event kind counts, for a report's glossary: the rule it comes from, its meaning,
+    and — when one event stands for several items (amulets picked up at once) — the ``data``
+    field that counts them."""
+
+    rule: str
+    meaning: str
+    items: str | None = None
+
+
 class EventKind(enum.StrEnum):
     """Base of each game's enum of event kinds (``class SouthSeasEvent(EventKind): ...``)."""
+
+    @classmethod
+    def glossary(cls) -> dict[str, Gloss]:
+        """Each kind's :class:`Gloss` (by kind value); a game's enum overrides it."""
+        return {}
 
     @classmethod
     def parse(cls, name: str) -> Self:
@@ -287,6 +303,21 @@ class GameState(ABC):
         """Each player's estimated final return: the game's own quick judgement of the position,
         for agents that stop a playout early. By default the returns so far."""
         return self.returns()
+
+    def turn_number(self) -> int:
+        """How many of the game's own turns have begun (a tile placed, a round, a player's
+        turn): a study records the score race whenever it grows. By default every move."""
+        return len(self.history())
+
+    def standing(self) -> tuple[float, ...]:
+        """Each player's standing for the score race between turns: the returns so far by
+        default; a game whose score comes mostly at the end gives its heuristic instead."""
+        return self.returns()
+
+    def decision_kind(self) -> str:
+        """What kind of decision the current player makes (the game's phase: "place",
+        "choose"...), for the branching factor by kind. By default "decision"."""
+        return "decision"
 
     def summary(self) -> Mapping[str, Any]:
         """Facts about the game for a study's games table, named by ``info.summary_columns``."""

@@ -31,6 +31,13 @@ Legality(legal=True, reason='legal', excluded=1, remaining=2)
 >>> answer = solve_candidates(island, both, distinct=True)
 >>> answer.conflicts, answer.fields[3] == candidates(island, both)[3]
 ((Conflict(treasures=(1, 2), fields=((2, 2),)),), True)
+
+A treasure none of a deck's cards may be laid at, though it has two or more candidates, can
+never be narrowed by hints (:meth:`LegalityMatrix.inseparable`):
+
+>>> deck = [Clue.parse("in jungle"), Clue.parse("in beach")]
+>>> legality_matrix(island, hints, deck).inseparable()
+(1,)
 """
 
 from __future__ import annotations
@@ -114,6 +121,26 @@ class LegalityMatrix:
 
     def __getitem__(self, key: tuple[Clue, int]) -> Legality:
         return self.cells[key]
+
+    def legal_count(self, treasure: int) -> int:
+        """How many of the clues may be laid at ``treasure``."""
+        return sum(self.cells[(c, treasure)].legal for c in self.clues)
+
+    def inseparable(self) -> tuple[int, ...]:
+        """The treasures with two or more candidates that none of the clues may be laid at:
+        each clue excludes none or all of their candidates, so no hint from these clues can
+        ever narrow them (TB-H2..H4). A treasure's candidates are read from any of its cells
+        (excluded + remaining)."""
+        out = []
+        for t in self.treasures:
+            cells = [self.cells[(c, t)] for c in self.clues]
+            if (
+                cells
+                and cells[0].excluded + cells[0].remaining >= 2
+                and not any(cell.legal for cell in cells)
+            ):
+                out.append(t)
+        return tuple(out)
 
     def to_frame(self, value: str = "reason") -> pd.DataFrame:
         """A table of one attribute (``reason``, ``legal``, ``excluded``, ``remaining``)."""

@@ -26,7 +26,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import pergame
-from analyses.figures import error_bars, figure_uri
+from analyses.figures import error_bars, figure_uri, legend_outside
 from analyses.frames import StudyFrames
 from analyses.reports.gloryislands_colours import colours_and_ties, tie_breaks
 from analyses.reports.gloryislands_variants import VARIANTS, paired_effects, variant_sections
@@ -92,7 +92,7 @@ def sail_cards(frames: StudyFrames, record: dict[str, Any]) -> Section:
     ax.axhline(1 / int(record["config"]["players"]), color="#c0392b", ls="--", label="even share")
     ax.set_xlabel("value of the sail card played in round 1")
     ax.set_ylabel("win share")
-    ax.legend(fontsize=8)
+    legend_outside(ax)
     return Section(
         "Sail cards",
         "How often each card value is played, by agent: the share of an agent's cards of each "

@@ -15,7 +15,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import pergame
-from analyses.figures import figure_uri
+from analyses.figures import dot_plot, figure_uri
 from analyses.frames import StudyFrames
 from analyses.sections import sample_note
 from analyses.tables import Section, Table
@@ -98,7 +98,17 @@ def tile_draw(frames: StudyFrames, record: dict[str, Any]) -> Section:
             )
     if by_tile:
         table = pd.DataFrame(by_tile).sort_values("tile")
-        section.tables.append(Table("Tiles that leave holes no tile can fill", table, over="games"))
+        holes_of = list(table["holes per placement"])
+        section.figures.append(
+            (
+                "The tiles whose placements most often leave holes, with 95% intervals over "
+                "games; the whole table is folded below.",
+                figure_uri(dot_plot(list(table["tile"]), holes_of, xlabel="holes per placement")),
+            )
+        )
+        section.tables.append(
+            Table("Tiles that leave holes no tile can fill", table, over="games", folded=True)
+        )
     else:
         section.notes.append("No placement left a hole that no tile of the set can fill.")
     return section

@@ -32,8 +32,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import pergame
-from analyses.figures import error_bars, figure_uri
+from analyses.figures import error_bars, figure_uri, legend_outside
 from analyses.frames import StudyFrames
+from analyses.reports.tobago_stalls import stalls_section
 from analyses.sections import effects_table, sample_note, variant_findings, variants_section
 from analyses.tables import Section, Table
 from analyses.variants import Measure, Variant, VariantRun, compared, per_game
@@ -114,7 +115,7 @@ def hints_or_drives(frames: StudyFrames, record: dict[str, Any]) -> Section:
     ax.set_xticks(range(len(agents)), agents)
     ax.set_ylabel("share of a seat's actions")
     ax.set_ylim(0, 1)
-    ax.legend(ncols=3, loc="upper center", fontsize=8)
+    legend_outside(ax)
     return Section(
         "Hints or drives",
         "What each agent does with its actions (TB-T1): lay a hint, drive, or exchange its hand "
@@ -188,7 +189,7 @@ def finding(frames: StudyFrames, record: dict[str, Any]) -> Section:
     ax.hist(raised, bins=bins, alpha=0.6, color="#d08c3c", label="to raised")
     ax.set_xlabel("turns since the treasure's first hint")
     ax.set_ylabel("treasures")
-    ax.legend()
+    legend_outside(ax)
     begun = [
         {
             "measure": "treasures begun per game",
@@ -371,7 +372,7 @@ def amulets(frames: StudyFrames, record: dict[str, Any]) -> Section:
         error_bars(ax, xs, es, width, label=str(agent))
     ax.set_xticks(range(len(columns)), ["picked up", "extra action", "against a curse", "held"])
     ax.set_ylabel("amulets per seat and game")
-    ax.legend(fontsize=8)
+    legend_outside(ax)
     washed = [
         {
             "measure": "washed up per game",
@@ -441,10 +442,5 @@ def variant_sections(
 
 
 def sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:
-    return [
-        hints_or_drives(frames, record),
-        finding(frames, record),
-        roses(frames, record),
-        curses(frames, record),
-        amulets(frames, record),
-    ]
+    made = (hints_or_drives, finding, roses, curses, amulets, stalls_section)
+    return [make(frames, record) for make in made]

@@ -28,20 +28,21 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import stats
-from analyses.figures import figure_uri
+from analyses.figures import dot_plot, figure_uri
 from analyses.report import render
-from analyses.tables import Section, Table, estimate_cell
+from analyses.tables import Section, Table
 from analyses.tobago_maps import MapMeasures
 from models.data import bundled_path
 from models.files import write_bytes_atomically
 from models.tobago.deck import Deck
 from models.tobago.options import TobagoOptions
-from models.tobago.render import draw_field_values, draw_island
+from models.tobago.render import draw_island
+from models.tobago.render_heat import HEAT_TOP, draw_field_values
 
 
 def _map_section(measures: MapMeasures, note: str | None) -> Section:
     island = measures.island
-    fig = draw_island(island, title=island.name, note=note, coordinates=False)
+    fig = draw_island(island, title=island.name, note=note)
     return Section(
         "The map",
         f"{len(island.island_fields)} island fields on a {island.width}x{island.height} map, "
@@ -50,9 +51,15 @@ def _map_section(measures: MapMeasures, note: str | None) -> Section:
     )
 
 
-def _clue_count_section(measures: MapMeasures, deck: Deck) -> Section:
+def _clue_count_section(measures: MapMeasures, deck: Deck, note: str | None) -> Section:
     island, counts = measures.island, measures.min_clues
-    fig = draw_field_values(island, counts, title=f"{island.name}: fewest clues to pin each field")
+    fig = draw_field_values(
+        island,
+        counts,
+        title=f"{island.name}: fewest clues to pin each field",
+        subtitle=_RECONSTRUCTION if deck.reconstruction else None,
+        note=note,
+    )
     tally = Counter("unfindable" if k is None else str(k) for k in counts.values())
     order = [*sorted((k for k in tally if k != "unfindable"), key=int), "unfindable"]
     table = pd.DataFrame(
@@ -64,7 +71,9 @@ def _clue_count_section(measures: MapMeasures, deck: Deck) -> Section:
         "For every field, the fewest clues of the deck, each true there, that leave it as the only "
         "candidate (a set cover solved exactly: bitset search for small counts, CP-SAT beyond). "
         "Unfindable fields cannot be pinned by any set of the deck's clues: a treasure there is "
-        "never found.",
+        f"never found. The colours are one fixed scale, 1 to {HEAT_TOP} or more clues and "
+        "unfindable, the same in every map's report, so two maps' pictures compare colour for "
+        "colour.",
         tables=[Table("Fields by fewest clues", table, over="random positions")],
         figures=[
             (
@@ -78,23 +87,21 @@ def _clue_count_section(measures: MapMeasures, deck: Deck) -> Section:
 
 def _cards_section(measures: MapMeasures) -> Section:
     cards = measures.cards.sort_values("legal share")
+    legal = [stats.rate(k, n) for k, n in zip(cards["legal"], cards["cells"], strict=True)]
     shown = pd.DataFrame(
         {
-            "legal share [95% CI]": [
-                estimate_cell(stats.rate(k, n))
-                for k, n in zip(cards["legal"], cards["cells"], strict=True)
-            ],
+            "legal share": legal,
             "mean removed": cards["mean removed"],
             "mean share removed": cards["mean share removed"],
         },
         index=cards.index,
     )
-    fig = Figure(figsize=(7, max(3.0, 0.16 * len(cards))))
-    ax = fig.subplots()
-    ax.barh(cards.index, cards["legal share"], color="#5d7f94")
-    ax.set_xlabel("share of (position, treasure) cells where the card may be laid")
-    ax.set_xlim(0, 1)
-    ax.tick_params(axis="y", labelsize=7)
+    fig = dot_plot(
+        [str(c) for c in cards.index],
+        legal,
+        xlabel="share of (position, treasure) cells where the card may be laid",
+        lowest=True,
+    )
     where = f"{measures.positions} random positions x 4 treasures, seed {measures.seed}"
     return Section(
         "Clue cards in random positions",
@@ -102,9 +109,21 @@ def _cards_section(measures: MapMeasures) -> Section:
         "(TB-H2..H4). A card rarely legal is dead weight in a hand; one that removes most "
         "candidates whenever it is legal ends searches quickly.",
         tables=[
-            Table("Cards, least often legal first", shown, over="random positions", index=True)
+            Table(
+                "Cards, least often legal first",
+                shown,
+                over="random positions",
+                index=True,
+                folded=True,
+            )
         ],
-        figures=[(f"How often each card may be laid; {where}.", figure_uri(fig))],
+        figures=[
+            (
+                f"The 15 cards least often legal, with 95% intervals; {where}; every card in "
+                "the folded table below.",
+                figure_uri(fig),
+            )
+        ],
     )
 
 
@@ -127,6 +146,10 @@ def _coverage_section(measures: MapMeasures) -> Section:
         ],
         figures=[("Largest and second-largest area of each terrain type.", figure_uri(fig))],
     )
+
+
+#: What a picture resting on a reconstructed deck says under its title.
+_RECONSTRUCTION = "clue deck: RECONSTRUCTION (published breakdown unknown)"
 
 
 def _deck_label(deck: Deck) -> str:
@@ -179,7 +202,7 @@ def write_map_report(
         "positions it rests on; the seed is named above.",
         sections=[
             _map_section(measures, map_note),
-            _clue_count_section(measures, deck),
+            _clue_count_section(measures, deck, map_note),
             _cards_section(measures),
             _coverage_section(measures),
         ],

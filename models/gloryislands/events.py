@@ -42,7 +42,32 @@ True
 
 from __future__ import annotations
 
-from models.core import EventKind
+from models.core import EventKind, Gloss
+
+_GLOSSARY = {
+    "setup": Gloss("GI-G1", "a game begins (options and components recorded)"),
+    "deal": Gloss("GI-R1", "the card colours dealt to the seats (option colours)"),
+    "reveal": Gloss("GI-R1", "a round's sail cards revealed"),
+    "sails": Gloss("GI-C3", "2 sail-track fields paid for a special action"),
+    "sunk": Gloss("GI-R2", "a ship sunk"),
+    "move": Gloss("GI-A1", "a ship moved"),
+    "compass": Gloss("GI-X1", "a compass bonus won"),
+    "home": Gloss("GI-X2", "a home bonus won"),
+    "line-fame": Gloss("GI-A3", "fame for pirates in the line of a ship that stopped"),
+    "place": Gloss("GI-A4", "a pirate placed"),
+    "no-place": Gloss("GI-A6", "no pirate placed: the line was full"),
+    "barrel": Gloss("GI-W3", "a barrel field's reward (taken or not)"),
+    "draw": Gloss("GI-W2", "a draw from an empty bag"),
+    "keep": Gloss("GI-W2", "a treasure tile kept after a draw"),
+    "hunt": Gloss("GI-C2", "the 2-card's treasure hunt"),
+    "extra-pirate": Gloss("GI-C3", "the 3-card's second pirate"),
+    "relocate": Gloss("GI-C4", "the 4-card's pirate move"),
+    "island": Gloss("GI-I1", "an island scored"),
+    "swap": Gloss("GI-E1", "two equal cards swapped"),
+    "recall": Gloss("GI-E3", "a discard pile taken back with a 1-card"),
+    "end-scoring": Gloss("GI-F1", "one player's end scoring"),
+    "game-end": Gloss("GI-G1", "the game ends"),
+}
 
 
 class GloryIslandsEvent(EventKind):
@@ -68,6 +93,10 @@ class GloryIslandsEvent(EventKind):
     RECALL = "recall"
     END_SCORING = "end-scoring"
     GAME_END = "game-end"
+
+    @classmethod
+    def glossary(cls) -> dict[str, Gloss]:
+        return dict(_GLOSSARY)
 
 
 #: Event kinds that give fame during play, and the source each is counted under.

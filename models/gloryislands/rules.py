@@ -249,6 +249,17 @@ class GloryIslandsState(GameState):
     def events(self) -> tuple[Event, ...]:
         return tuple(self.log)
 
+    def turn_number(self) -> int:
+        """A round (every ship's turn): the score race is taken between rounds."""
+        return self.round
+
+    def standing(self) -> tuple[float, ...]:
+        """The fame estimate: much of the fame comes in the end scoring (GI-F)."""
+        return self.heuristic()
+
+    def decision_kind(self) -> str:
+        return self.phase
+
     def heuristic(self) -> tuple[float, ...]:
         """Each player's estimated final fame (see :func:`models.gloryislands.summary.estimate`)."""
         return estimate(self)

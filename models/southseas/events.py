@@ -28,7 +28,26 @@ True
 
 from __future__ import annotations
 
-from models.core import EventKind
+from models.core import EventKind, Gloss
+
+_GLOSSARY = {
+    "setup": Gloss("SS-T1", "a game begins (options and components recorded)"),
+    "draw": Gloss("SS-P1", "a tile drawn that can be placed"),
+    "unplaceable": Gloss("SS-P4", "a tile drawn with no legal placement, removed"),
+    "place": Gloss("SS-P2", "a tile placed"),
+    "reveal": Gloss("SS-S1", "a ship turned face up"),
+    "islander": Gloss("SS-I1", "an islander placed on the new tile"),
+    "recall": Gloss("SS-T1", "an islander taken back (option recall)"),
+    "complete": Gloss("SS-E1", "a feature completed and evaluated"),
+    "boat": Gloss("SS-B1", "a sea region evaluated by a fishing boat"),
+    "boat-no-trigger": Gloss("SS-B1", "a fishing boat that evaluated nothing"),
+    "market": Gloss("SS-M1", "a market completed"),
+    "market-ship": Gloss("SS-M2", "a ship given for a completed market"),
+    "delivery": Gloss("SS-S1", "a ship delivered to with wares"),
+    "end": Gloss("SS-F1", "an unfinished feature scored at the end"),
+    "home": Gloss("SS-F2", "islanders going home unpaid at the end"),
+    "game-end": Gloss("SS-T2", "the game ends"),
+}
 
 
 class SouthSeasEvent(EventKind):
@@ -48,3 +67,7 @@ class SouthSeasEvent(EventKind):
     END = "end"
     HOME = "home"
     GAME_END = "game-end"
+
+    @classmethod
+    def glossary(cls) -> dict[str, Gloss]:
+        return dict(_GLOSSARY)

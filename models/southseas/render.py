@@ -34,17 +34,12 @@ from matplotlib.path import Path as MPath
 
 from models.files import atomic_write
 from models.southseas.components import Kind, TileType
+from models.southseas.render_panel import WIDTH, draw_coordinates, draw_panel, panel_height
+from models.southseas.render_symbols import COLOURS, STYLES
 
 if TYPE_CHECKING:
     from models.southseas.rules import SouthSeasState
 
-#: Every colour of the picture; ``"player N"`` is the colour of player N's islanders.
-COLOURS: dict[str, str] = {"sea": "#a9d6f0", "island": "#86bf6a", "beach": "#efdca2"}
-COLOURS |= {"bridge": "#a8713a", "wood": "#5a3612", "junction": "#3a3a3a", "border": "#5d7f94"}
-COLOURS |= {"market": "#f4e3c1", "awning": "#c0392b", "banana": "#ffd21f", "shell": "#f7a8c4"}
-COLOURS |= {"fish": "#1b2f6b", "covered fish": "#9aa3ad", "token": "#d9b77e", "boat": "#7a4a1e"}
-_PLAYERS = ("#d62728", "#1f5fd6", "#f2c500", "#2ca02c", "#111111")  # red blue yellow green black
-COLOURS |= {f"player {p}": colour for p, colour in enumerate(_PLAYERS)}
 
 Point = tuple[float, float]
 Text = str | None
@@ -57,33 +52,6 @@ _PORTS = np.array([(0.47 * u - k * v, 0.47 * v + k * u) for u, v in _NORMAL for 
 _NOTE: dict[str, Any] = {"fontsize": 9, "style": "italic", "va": "center", "color": "#444444"}
 _LEGEND: dict[str, Any] = {"loc": "upper left", "frameon": False, "fontsize": 9}
 _LEGEND.update(labelspacing=0.8, borderaxespad=0, handlelength=2.4)
-
-
-def _shape(*polygons: str) -> MPath:
-    """A marker path (y upward) from polygons written ``"x,y x,y ..."``."""
-    parts = [[tuple(map(float, q.split(","))) for q in p.split()] for p in polygons]
-    return MPath.make_compound_path(*(MPath([*p, p[0]], closed=True) for p in parts))
-
-
-_BANANA = _shape("-.95,.3 -.75,-.05 -.4,-.33 0,-.42 .4,-.33 .75,-.05 .95,.3 .5,0 0,-.12 -.5,0")
-_SHELL = _shape("0,-1 .55,-.35 .9,0 .8,.45 .45,.8 0,.9 -.45,.8 -.8,.45 -.9,0 -.55,-.35")
-_FISH = _shape("1,0 .55,.38 0,.45 -.45,.18 -1,.5 -.8,0 -1,-.5 -.45,-.18 0,-.45 .55,-.38")
-_HULL = _shape("-1,-.2 1,-.2 .65,-.75 -.65,-.75")
-_SAIL = _shape("-.05,-.1 -.05,1 .75,-.1", "-.6,-.1 -.15,.75 -.15,-.1")
-_STALL, _AWNING = _shape("-.8,-1 .8,-1 .8,.35 -.8,.35"), _shape("-1,.3 1,.3 .65,1 -.65,1")
-_C = COLOURS
-#: Marker kinds in drawing order, each as layers (marker, size in tiles, face, edge colour).
-_STYLES: dict[str, list[tuple[Any, float, str | None, str]]] = {
-    "junction stone": [("o", 0.16, _C["junction"], "#9a9a9a")],
-    "market": [(_STALL, 0.3, _C["market"], _C["wood"]), (_AWNING, 0.3, _C["awning"], _C["wood"])],
-    "banana": [(_BANANA, 0.2, _C["banana"], "#6b5200")],
-    "shell": [(_SHELL, 0.13, _C["shell"], "#8a2d52")],
-    "fish": [(_FISH, 0.15, _C["fish"], _C["fish"])],
-    "boat token": [("o", 0.25, _C["token"], _C["wood"])],
-    "covered fish": [(_FISH, 0.15, _C["covered fish"], "#5f6670")],
-    "fishing boat": [(_HULL, 0.22, _C["boat"], _C["wood"]), (_SAIL, 0.22, "white", "#333")],
-    "islander": [("o", 0.2, None, "black")],
-}
 
 
 def _island(sides: set[int]) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -223,16 +191,20 @@ def _marks(state: SouthSeasState) -> tuple[dict[str, list[Any]], dict[str, list[
 
 
 def draw_board(state: SouthSeasState, *, title: Text = None, note: Text = None) -> Figure:
-    """The board with a legend, a title (default "South Seas — turn N") and a note line saying
-    which components are reconstructions, then ``note``."""
+    """The board with coordinates on its edges and a legend, a title (default "South Seas —
+    turn N"), the player panel under it (:mod:`models.southseas.render_panel`) and a note line
+    saying which components are reconstructions, then ``note``."""
     board, c = state.board, COLOURS
     frontier = [] if state.is_terminal() else list(board.frontier)
     cells = np.array([*board.tiles, *frontier], dtype=float)
-    (x0, y0), (x1, y1) = cells.min(0) - 0.6, cells.max(0) + 0.6
+    low, high = cells.min(0).astype(int), cells.max(0).astype(int)
+    (x0, y0), (x1, y1) = low - 0.95, high + 0.95  # room for the coordinates round the board
     scale = min(max(min(13 / (x1 - x0), 11 / (y1 - y0)), 0.45), 1.1)  # inches per tile
     pts, players, top = 72 * scale, state.game.num_players, 0.55
     map_w, map_h, legend_x = (x1 - x0) * scale, (y1 - y0) * scale, 0.4 + (x1 - x0) * scale
-    fig_w, fig_h = legend_x + 2.4, max(map_h + top + 0.45, 0.3 * (11 + players) + top + 0.4)
+    below = panel_height(players) + 0.45  # the player panel, then the note line
+    fig_w = max(legend_x + 2.4, WIDTH + 0.3)
+    fig_h = max(map_h + top, 0.3 * (11 + players) + top) + below
     FigureCanvasAgg(fig := Figure(figsize=(fig_w, fig_h)))
     ax = fig.add_axes((0.15 / fig_w, (fig_h - top - map_h) / fig_h, map_w / fig_w, map_h / fig_h))
     ax.set(xlim=(x0, x1), ylim=(y1, y0), aspect="equal")  # y grows downward: row 0 at the top
@@ -250,7 +222,7 @@ def draw_board(state: SouthSeasState, *, title: Text = None, note: Text = None) 
     coast = LineCollection(lines["coast"], colors=c["beach"], lw=0.05 * pts, capstyle="round")
     add(coast).set(zorder=3.1, gid="coast")
     add(PolyCollection(tiles, fc="none", ec="white", alpha=0.35, lw=lw, zorder=3.2))
-    for kind, layers in _STYLES.items():
+    for kind, layers in STYLES.items():
         if kind in marks:
             xs, ys, colours = zip(*marks[kind], strict=True)
             for k, (marker, size, face, ec) in enumerate(layers):
@@ -259,8 +231,10 @@ def draw_board(state: SouthSeasState, *, title: Text = None, note: Text = None) 
                     xs, ys, s=(size * pts) ** 2, marker=marker, c=face or list(colours)
                 )
                 dots.set(edgecolor=ec, linewidth=max(0.5, 0.012 * pts), zorder=z, gid=gid)
-    styles = {k: v for k, v in _STYLES.items() if k not in ("boat token", "islander")}
-    styles["covered fish (boat token)"] = _STYLES["boat token"] + styles.pop("covered fish")
+    draw_coordinates(ax, range(low[0], high[0] + 1), range(low[1], high[1] + 1), pts)
+    draw_panel(state, fig, 0.15, 0.45)
+    styles = {k: v for k, v in STYLES.items() if k not in ("boat token", "islander")}
+    styles["covered fish (boat token)"] = STYLES["boat token"] + styles.pop("covered fish")
     styles |= {f"player {p} islander": [("o", 0.22, c[f"player {p}"], "k")] for p in range(players)}
     handles: list[Any] = [Patch(fc=c["sea"], ec=c["border"]), Patch(fc=c["island"], ec=c["beach"])]
     handles.append(Line2D([], [], color=c["bridge"], lw=6))

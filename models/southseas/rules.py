@@ -214,6 +214,12 @@ class SouthSeasState(GameState):
     def events(self) -> tuple[Event, ...]:
         return tuple(self.log)
 
+    def turn_number(self) -> int:
+        return self.turn
+
+    def decision_kind(self) -> str:
+        return self.phase
+
     def heuristic(self) -> tuple[float, ...]:
         """Each player's estimated final score (see :mod:`models.southseas.heuristic`)."""
         return estimate(self)

@@ -43,7 +43,38 @@ True
 
 from __future__ import annotations
 
-from models.core import EventKind
+from models.core import EventKind, Gloss
+
+_GLOSSARY = {
+    "setup": Gloss("TB-S1", "a game begins (options and components recorded)"),
+    "start-hint": Gloss("TB-S4", "a starting hint drawn face up"),
+    "start-discard": Gloss("TB-S4", "a drawn starting hint that excluded nothing or all"),
+    "vehicle": Gloss("TB-S1", "a vehicle placed"),
+    "claim": Gloss("TB-S4", "a starting hint marked with a rose"),
+    "hint": Gloss("TB-H1", "a hint laid"),
+    "marked": Gloss("TB-H5", "a treasure's candidates marked with its stones"),
+    "fixed": Gloss("TB-H6", "a treasure fixed (one candidate left)"),
+    "drive": Gloss("TB-D1", "a drive"),
+    "exchange": Gloss("TB-T1", "a hand exchanged (option exchange_hand)"),
+    "amulet-washed": Gloss("TB-A1", "an amulet washed up"),
+    "amulet-picked": Gloss("TB-D3", "amulets picked up (items: the amulets)", "count"),
+    "amulet-spent": Gloss("TB-A2", "an amulet spent"),
+    "raise": Gloss("TB-D2", "a treasure raised"),
+    "gold-drawn": Gloss("TB-G1", "gold drawn face down (items: the cards)", "cards"),
+    "gold-unseen": Gloss("TB-G2", "the unseen card added to a share"),
+    "reveal": Gloss("TB-G3", "a card of a share turned up"),
+    "take": Gloss("TB-G4", "a gold card taken"),
+    "refuse": Gloss("TB-G3", "a gold card refused"),
+    "unwanted": Gloss("TB-G3", "a card every rose holder refused"),
+    "curse": Gloss("TB-G5", "a curse stopping a share"),
+    "curse-loss": Gloss("TB-G5", "what a rose holder gave up to a curse"),
+    "share-end": Gloss("TB-G6", "a share ended"),
+    "new-treasure": Gloss("TB-G6", "a new treasure begun"),
+    "refill": Gloss("TB-H1", "cards drawn back into a hand (items: the cards)", "cards"),
+    "reshuffle": Gloss("TB-H1", "the discards reshuffled into the pile"),
+    "pass": Gloss("TB-T1", "a player who could do nothing"),
+    "game-end": Gloss("TB-E1", "the game ends"),
+}
 
 
 class TobagoEvent(EventKind):
@@ -75,3 +106,7 @@ class TobagoEvent(EventKind):
     RESHUFFLE = "reshuffle"
     PASS = "pass"
     GAME_END = "game-end"
+
+    @classmethod
+    def glossary(cls) -> dict[str, Gloss]:
+        return dict(_GLOSSARY)

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +63,7 @@ TREASURE_OFFSETS: dict[int, tuple[float, float]] = {
 
 _DARK = {Terrain.SEA, Terrain.JUNGLE, Terrain.LAKE, Terrain.MOUNTAIN}
 _EDGE = "#1c2833"
+_WARN = "#9b1c1c"  # a warning the reader must not miss (a reconstructed deck)
 _LANDMARK_RADIUS = 0.36  # data units: landmark symbols stay inside the hex
 _DOT_RADIUS = 0.12
 _LEGEND_WIDTH = 2.7  # inches
@@ -133,19 +134,29 @@ def draw_island(
     candidates: Mapping[int, Collection[Field]] | None = None,
     title: str | None = None,
     note: str | None = None,
+    subtitle: str | None = None,
     coordinates: bool = True,
     below: float = 0.0,
+    inseparable: Collection[int] = (),
+    small_landmarks: bool = False,
+    legend_extra: Sequence[tuple[Any, str]] = (),
 ) -> Figure:
     """A figure of the island: terrain hexes, landmarks, statue gazes and treasure candidates.
 
     ``candidates`` maps a treasure number (1..4) to the fields where it may lie; each candidate
     gets a dot in the treasure's colour at a fixed place in the hex (one place per treasure).
-    ``note`` is printed small at the bottom (e.g. "clue deck: reconstruction");
-    ``coordinates`` labels each field ``col,row``; ``below`` reserves that many inches of
-    empty space under the map for the caller to draw into (the map is ``fig.axes[0]``).
+    ``inseparable`` names treasures whose candidates no card of the deck can tell apart: their
+    dots get a black ring, and a bold line under the title and the legend say so.
+    ``subtitle`` is printed in bold under the title (e.g. that the clue deck is a
+    reconstruction); ``note`` small at the bottom (lines split by newlines); ``coordinates``
+    labels each field ``col,row``; ``below`` reserves that many inches of empty space under the
+    map for the caller to draw into (the map is ``fig.axes[0]``). ``small_landmarks`` draws the
+    landmarks small at the top of their hex (the centre is then free for the caller);
+    ``legend_extra`` adds (handle, label) entries at the end of the legend.
     """
     candidates = dict(candidates or {})
     _check_candidates(island, candidates)
+    flagged = {t for t in inseparable if t in candidates}
     half = math.sqrt(3) / 2
     pad = 0.3
     odd = 0.5 if island.height > 1 else 0.0
@@ -154,11 +165,19 @@ def draw_island(
     scale = min(max(min(12 / (x1 - x0), 10 / (y1 - y0)), 0.3), 0.5)  # inches per data unit
     pts = 72 * scale  # points per data unit
     map_w, map_h = (x1 - x0) * scale, (y1 - y0) * scale
-    top = 0.55 if title else 0.15
-    bottom = 0.45 if note else 0.15
-    entries = len(Terrain) + len(LandmarkKind) + len(candidates)
+    heads = [subtitle] if subtitle else []
+    heads += [
+        f"treasure {t}: no card of the deck can narrow its {len(candidates[t])} candidates "
+        "(ringed): no hint can ever pin it"
+        for t in sorted(flagged)
+    ]
+    top = (0.55 if title else 0.15) + 0.27 * len(heads)
+    note_lines = note.count("\n") + 1 if note else 0
+    bottom = 0.3 + 0.17 * note_lines if note else 0.15
+    entries = len(Terrain) + len(LandmarkKind) + len(candidates) + 2 * len(flagged)
+    entries += sum(label.count("\n") + 1 for _, label in legend_extra)
     fig_w = 0.15 + map_w + 0.25 + _LEGEND_WIDTH
-    fig_h = max(map_h + top + bottom, 0.27 * entries + 0.6 + top) + below
+    fig_h = max(map_h + top + bottom, 0.27 * entries + 0.6 + top + bottom) + below
     fig = Figure(figsize=(fig_w, fig_h))
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0.15 / fig_w, (fig_h - top - map_h) / fig_h, map_w / fig_w, map_h / fig_h))
@@ -183,21 +202,10 @@ def draw_island(
             colour = "#e8eef4" if island.terrain_at(f) in _DARK else "#3a3a3a"
             ax.text(x, y + 0.68, f"{f[0]},{f[1]}", fontsize=size, color=colour, **_LABEL)
 
-    ms = 2 * _LANDMARK_RADIUS * pts
-    for lm in island.landmarks:
-        x, y = centres[lm.at]
-        if lm.gaze is not None:
-            gx, gy = centre(lm.gaze)  # the arrow ends inside the field the statue looks at
-            tip = (x + 0.72 * (gx - x), y + 0.72 * (gy - y))
-            lw = max(1.5, 0.07 * pts)
-            arrow = FancyArrowPatch((x, y), tip, mutation_scale=0.55 * pts, lw=lw, **_ARROW)
-            arrow.set_gid("gaze")
-            ax.add_patch(arrow)
-        for style in _landmark_artists(lm.kind, ms):
-            ax.plot([x], [y], ls="", zorder=4, gid=lm.kind.value, **style)
+    _draw_landmarks(island, ax, pts, small=small_landmarks)
 
     dot_area = (2 * _DOT_RADIUS * pts) ** 2
-    treasure_handles: list[Line2D] = []
+    treasure_handles: list[tuple[Any, str]] = []
     for number in sorted(candidates):
         fields = sorted(candidates[number], key=lambda f: (f[1], f[0]))
         dx, dy = TREASURE_OFFSETS[number]
@@ -208,8 +216,16 @@ def draw_island(
         colour = COLOURS[f"treasure {number}"]
         dots = ax.scatter(xs, ys, s=dot_area, c=colour, edgecolors="black", zorder=5, label=label)
         dots.set(linewidths=max(0.6, 0.03 * pts), gid=f"treasure {number}")
+        dot = Line2D([], [], ls="", marker="o", ms=9, mfc=colour, mec="black", label=label)
+        if number not in flagged:
+            treasure_handles.append((dot, label))
+            continue
+        # A black ring round every dot: these candidates stay as they are whatever is laid.
+        ring = ax.scatter(xs, ys, s=dot_area * 4.4, facecolors="none", edgecolors="black")
+        ring.set(linewidths=max(2.0, 0.1 * pts), zorder=5, gid=f"inseparable {number}")
+        halo = Line2D([], [], ls="", marker="o", ms=17, mfc="none", mec="black", mew=2.5)
         treasure_handles.append(
-            Line2D([], [], ls="", marker="o", ms=9, mfc=colour, mec="black", label=label)
+            ((halo, dot), f"{label}:\nINSEPARABLE, no card of the\ndeck tells them apart")
         )
 
     handles: list[Any] = [
@@ -224,105 +240,59 @@ def draw_island(
             handler_map[parts] = HandlerTuple(ndivide=None, pad=0.1)
         handles.append(parts)
     labels = [t.word for t in Terrain] + ["palm", "hut", "statue, arrow: its facing"]
-    handles += treasure_handles
-    labels += [str(h.get_label()) for h in treasure_handles]
+    for handle, label in [*treasure_handles, *legend_extra]:
+        handles.append(handle)
+        labels.append(label)
     anchor = ((0.15 + map_w + 0.25) / fig_w, 1 - top / fig_h)
     kw: dict[str, Any] = {"bbox_to_anchor": anchor, "handler_map": handler_map, "handlelength": 2.4}
     fig.legend(handles, labels, borderaxespad=0, **kw, **_LEGEND)
     if title:
         fig.text(0.15 / fig_w, 1 - 0.3 / fig_h, title, fontsize=14, weight="bold", va="center")
+    for k, head in enumerate(heads):
+        y = 1 - ((0.62 if title else 0.3) + 0.27 * k) / fig_h
+        fig.text(0.15 / fig_w, y, head, fontsize=10.5, weight="bold", color=_WARN, va="center")
     if note:
-        fig.text(0.15 / fig_w, 0.22 / fig_h, note, **_NOTE)
+        fig.text(0.15 / fig_w, 0.12 / fig_h, note, linespacing=1.4, **{**_NOTE, "va": "bottom"})
     return fig
 
 
-def draw_field_values(
-    island: Island,
-    values: Mapping[Field, int | None],
-    *,
-    title: str | None = None,
-    note: str | None = None,
-    label: str = "fewest clues to pin the field",
-) -> Figure:
-    """A heat map: each island field coloured by its value (a darker hex needs more), the value
-    written in it; fields whose value is ``None`` (unfindable) are light grey with a cross.
-    Landmarks are drawn small so that a designer sees what the numbers come from.
-
-    >>> from models.tobago.mapfile import EXAMPLE, parse_map
-    >>> island = parse_map(EXAMPLE)
-    >>> fig = draw_field_values(island, {f: (None if f == (1, 1) else 2) for f in
-    ...                                  island.island_fields})
-    >>> sorted(a.get_gid() for a in fig.axes[0].collections if a.get_gid())
-    ['hexes', 'unfindable']
-    """
-    from matplotlib import colormaps
-    from matplotlib.cm import ScalarMappable
-    from matplotlib.colors import BoundaryNorm
-
-    known = [v for v in values.values() if v is not None]
-    low, high = (min(known), max(known)) if known else (0, 1)
-    norm = BoundaryNorm([b - 0.5 for b in range(low, high + 2)], ncolors=256)
-    cmap = colormaps["YlOrRd"]
-    width = math.sqrt(3) * (island.width + 0.5) * 0.45
-    height = (1.5 * island.height + 0.5) * 0.45
-    fig = Figure(figsize=(width + 1.6, height + (0.9 if title else 0.3) + (0.4 if note else 0)))
-    FigureCanvasAgg(fig)
-    ax = fig.add_axes(
-        (0.02, 0.06 if note else 0.02, width / (width + 1.6), 0.86 if title else 0.96)
-    )
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-    centres = {f: centre(f) for f in island.fields}
-    colours = []
-    for f in island.fields:
-        v = values.get(f)
-        sea = island.terrain_at(f) is Terrain.SEA
-        colours.append(COLOURS["sea"] if sea else "#d9d9d9" if v is None else cmap(norm(v)))
-    hexes = PolyCollection(
-        [_hexagon(*centres[f]) for f in island.fields],
-        facecolors=colours,
-        edgecolors=_EDGE,
-        linewidths=0.5,
-        gid="hexes",
-    )
-    ax.add_collection(hexes)
-    crosses = [f for f in island.island_fields if values.get(f) is None]
-    if crosses:
-        xs, ys = zip(*(centres[f] for f in crosses), strict=True)
-        marks = ax.scatter(xs, ys, marker="x", s=60)
-        marks.set(color="#555555", gid="unfindable", linewidths=1.5)
-        key = Line2D([], [], ls="", marker="x", ms=8, mew=1.5, color="#555555", mfc="#d9d9d9")
-        ax.legend([key], ["unfindable: no set of the deck's clues pins it"], **_CORNER)
-    for f in island.island_fields:
-        v = values.get(f)
-        if v is not None:
-            dark = norm(v) > 170
-            x, y = centres[f]
-            ax.text(x, y + 0.05, str(v), color="white" if dark else "#222222", fontsize=9, **_LABEL)
+def _draw_landmarks(island: Island, ax: Any, pts: float, *, small: bool) -> None:
+    """Landmarks with the statues' gaze arrows: large in the centre of their hex, or small at
+    its top (leaving the centre to a heat-map disc)."""
+    radius, lift = (0.19, -0.64) if small else (_LANDMARK_RADIUS, 0.0)
+    z = 5 if small else 4  # small ones sit above what the caller draws in the centre
+    ms = 2 * radius * pts
     for lm in island.landmarks:
-        x, y = centres[lm.at]
-        for style in _landmark_artists(lm.kind, 9.0):
-            ax.plot([x + 0.5], [y - 0.5], ls="", zorder=4, **style)
-    ax.autoscale_view()
-    ax.set_ylim(ax.get_ylim()[::-1])
-    bar = fig.colorbar(ScalarMappable(norm=norm, cmap=cmap), ax=ax, fraction=0.05, pad=0.02)
-    bar.set_ticks(list(range(low, high + 1)))
-    bar.set_label(label)
-    if title:
-        fig.suptitle(title, fontsize=13, weight="bold", x=0.02, ha="left")
-    if note:
-        fig.text(0.02, 0.02, note, **_NOTE)
-    return fig
+        x, y = centre(lm.at)
+        y += lift
+        if lm.gaze is not None:
+            gx, gy = centre(lm.gaze)  # the arrow ends inside the field the statue looks at
+            reach = 0.72 if not small else 0.5
+            tip = (x + reach * (gx - x), y + reach * (gy + lift - y))
+            lw = max(1.5, 0.07 * pts) * (0.7 if small else 1.0)
+            mutation = 0.55 * pts * (0.7 if small else 1.0)
+            arrow = FancyArrowPatch((x, y), tip, mutation_scale=mutation, lw=lw, **_ARROW)
+            arrow.set(gid="gaze", zorder=z - 1 if not small else z)
+            ax.add_patch(arrow)
+        for style in _landmark_artists(lm.kind, ms):
+            ax.plot([x], [y], ls="", zorder=z, gid=lm.kind.value, **style)
+
+
+def draw_field_values(island: Island, values: Mapping[Field, int | None], **kwargs: Any) -> Figure:
+    """The heat map of a value per field on one fixed colour scale (keywords and details:
+    :func:`models.tobago.render_heat.draw_field_values`)."""
+    from models.tobago.render_heat import draw_field_values as draw
+
+    return draw(island, values, **kwargs)
 
 
 def save_field_values_png(
     island: Island, path: str | Path, values: Mapping[Field, int | None], **kwargs: Any
 ) -> Path:
     """:func:`draw_field_values` written to a PNG, atomically."""
-    fig = draw_field_values(island, values, **kwargs)
-    with atomic_write(path) as handle:
-        fig.savefig(handle, dpi=120, format="png", facecolor="white", bbox_inches="tight")
-    return Path(path)
+    from models.tobago.render_heat import save_field_values_png as save
+
+    return save(island, path, values, **kwargs)
 
 
 def save_island_png(island: Island, path: str | Path, *, dpi: int = 120, **kwargs: Any) -> Path:

@@ -8,8 +8,9 @@ cards is shown until the game is over; hands are not shown):
 * a treasure with fewer candidates than the marker threshold (TB-H5) gets a dot in its colour on
   each candidate; a fixed one (TB-H6) also a ring in its colour around its field; a treasure
   with many candidates is listed under the map with their number only;
-* vehicles are squares in their player's colour at the top of their field (side by side when
-  several share a field); amulets on the island are gold diamonds with their count (TB-A1);
+* vehicles are drawn large, in their player's colour and named P0, P1, ..., at the top of
+  their field (side by side and smaller when several share a field); amulets on the island are
+  gold diamonds with their count (TB-A1); the legend beside the map (never over it) names them;
 * under the map, one row per treasure: its roses from front to back in their owners' colours
   (the raiser's rose joins at the back, TB-D2; cards are offered from the back, TB-G3), its
   hints and how often that colour was raised; one row per player: gold cards, amulets, roses
@@ -32,7 +33,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import RegularPolygon
+from matplotlib.path import Path as MPath
 
 from models.files import atomic_write
 from models.tobago.hexgrid import Field, centre
@@ -44,6 +47,28 @@ if TYPE_CHECKING:
 #: Each player's colour (vehicles and roses), by seat.
 PLAYER_COLOURS = ("#ffffff", "#111111", "#e0218a", "#1f3fff")
 _AMULET = "#f5c400"
+#: A vehicle seen from the side (marker coordinates, y upward): the body, then its two wheels.
+_BODY = MPath(
+    [
+        (-1, -0.35),
+        (1, -0.35),
+        (1, 0.15),
+        (0.55, 0.2),
+        (0.3, 0.65),
+        (-0.45, 0.65),
+        (-0.6, 0.2),
+        (-1, 0.15),
+        (-1, -0.35),
+    ]
+)
+# matplotlib scales every marker path to its own largest coordinate: the wheels carry an
+# invisible point at (1, 0) so that they scale exactly as the body does.
+_WHEELS = MPath.make_compound_path(
+    MPath([(1, 0)], [MPath.MOVETO]), *(MPath.circle((x, -0.42), 0.26) for x in (-0.55, 0.55))
+)
+_LAYERS = ("vehicle", "vehicle wheels")  # gids of a vehicle's two markers
+_VEHICLE_WIDTH = 1.15  # data units (a hex is sqrt 3 = 1.73 wide): one vehicle fills its top
+_VEHICLE_Y = -0.45  # above the field's centre, clear of the coordinates and the amulets
 _ROW = 0.32  # inches per row of the panel under the map
 _PHASES = {
     "turn": "a hint, a drive or an exchange (TB-T1)",
@@ -94,8 +119,11 @@ def draw_game(state: TobagoState, *, coordinates: bool = True) -> Figure:
         note=_note(state),
         coordinates=coordinates,
         below=rows * _ROW + 0.3,
+        legend_extra=_legend_entries(state),
     )
     ax = fig.axes[0]
+    x0, x1 = ax.get_xlim()
+    pts = ax.get_position().width * fig.get_figwidth() * 72 / (x1 - x0)  # points per unit
     for t, fields in shown.items():
         if len(fields) == 1:
             ring = RegularPolygon(
@@ -110,7 +138,7 @@ def draw_game(state: TobagoState, *, coordinates: bool = True) -> Figure:
             )
             ax.add_patch(ring)
     _amulets(state, ax)
-    _vehicles(state, ax)
+    _vehicles(state, ax, pts)
     _panel(state, fig, rows)
     return fig
 
@@ -134,7 +162,22 @@ def _amulets(state: TobagoState, ax: Any) -> None:
             ax.text(x, y + 0.2, f"×{count}", fontsize=7, weight="bold", ha="center", zorder=6)
 
 
-def _vehicles(state: TobagoState, ax: Any) -> None:
+def _edge(player: int) -> str:
+    return "#ffffff" if player == 1 else "#000000"  # the black vehicle outlined in white
+
+
+def _vehicle_styles(player: int, ms: float) -> list[dict[str, Any]]:
+    """Marker styles of one vehicle ``ms`` points wide: body in the player's colour, wheels."""
+    colour, edge = PLAYER_COLOURS[player], _edge(player)
+    return [
+        {"marker": _BODY, "ms": ms, "mfc": colour, "mec": edge, "mew": max(1.0, ms / 22)},
+        {"marker": _WHEELS, "ms": ms, "mfc": "#333333", "mec": edge, "mew": max(0.6, ms / 40)},
+    ]
+
+
+def _vehicles(state: TobagoState, ax: Any, pts: float) -> None:
+    """Each vehicle large at the top of its field in its player's colour, named P0, P1, ...;
+    two sharing a field stand side by side, smaller; three or four in two rows of two."""
     fields = state.game.fields
     by_field: dict[int, list[int]] = {}
     for p, at in enumerate(state.vehicles):
@@ -142,20 +185,41 @@ def _vehicles(state: TobagoState, ax: Any) -> None:
             by_field.setdefault(at, []).append(p)
     for at, players in by_field.items():
         x, y = centre(fields[at])
-        for k, p in enumerate(players):
-            dx = (k - (len(players) - 1) / 2) * 0.3
-            ax.plot(
-                [x + dx],
-                [y - 0.6],
-                ls="",
-                marker="s",
-                ms=8,
-                mfc=PLAYER_COLOURS[p],
-                mec="#000000" if p != 1 else "#ffffff",
-                mew=1.2,
-                zorder=7,
-                gid="vehicle",
+        k = len(players)
+        width = _VEHICLE_WIDTH * (1.0, 0.72, 0.66, 0.66)[min(k, 4) - 1]
+        per_row = 1 if k == 1 else 2
+        for i, p in enumerate(players):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, k - row * per_row)
+            vx = x + (col - (in_row - 1) / 2) * width * 1.04
+            vy = y + _VEHICLE_Y - (0.1 if k > 2 else 0) + row * 0.72 * width
+            for style, gid in zip(_vehicle_styles(p, width * pts), _LAYERS, strict=True):
+                ax.plot([vx], [vy], ls="", zorder=4.6, gid=gid, **style)
+            ink = "#111111" if p == 0 else "#ffffff"
+            ax.text(
+                vx - 0.08 * width,
+                vy + 0.02 * width,
+                f"P{p}",
+                fontsize=0.26 * width * pts,
+                weight="bold",
+                color=ink,
+                ha="center",
+                va="center",
+                zorder=4.7,
             )
+
+
+def _legend_entries(state: TobagoState) -> list[tuple[Any, str]]:
+    """What the picture adds to the map's legend: the vehicles, amulets, a fixed treasure."""
+    entries: list[tuple[Any, str]] = []
+    for p in range(state.n):
+        parts = tuple(Line2D([], [], ls="", **s) for s in _vehicle_styles(p, 22))
+        entries.append((parts, f"P{p}'s vehicle"))
+    amulet = Line2D([], [], ls="", marker="D", ms=7, mfc=_AMULET, mec="#5a4500")
+    entries.append((amulet, "amulet lying on the island"))
+    ring = Line2D([], [], ls="", marker="h", ms=15, mfc="none", mec="#555555", mew=2.5)
+    entries.append((ring, "fixed treasure: a ring in\nits colour round its field"))
+    return entries
 
 
 def _rose(ax: Any, x: float, y: float, player: int) -> None:
@@ -197,15 +261,8 @@ def _panel(state: TobagoState, fig: Figure, rows: int) -> None:
         ax.text(where, y, _where(state, t), **text)
     for p in range(state.n):
         y = (p + 6.5) * _ROW
-        ax.plot(
-            [0.1],
-            [y],
-            ls="",
-            marker="s",
-            ms=9,
-            mfc=PLAYER_COLOURS[p],
-            mec="#000000" if p != 1 else "#ffffff",
-        )
+        for style in _vehicle_styles(p, 17):
+            ax.plot([0.12], [y], ls="", **style)
         _rose(ax, 0.4, y, p)
         gold = state.gold[p]
         owned = _count(len(gold), "gold card")

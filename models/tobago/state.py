@@ -6,22 +6,16 @@ puts his vehicle on a field and marks a starting hint with a rose; amulets wash 
 (:mod:`models.tobago.amulets`). Then turns (TB-T1, :mod:`models.tobago.turns`) until the gold
 deck runs out (TB-E1); a raised treasure is shared by :mod:`models.tobago.sharing`.
 
-**Treasures have no hidden position.** In Tobago a treasure's place is not chosen in advance:
-it is wherever the hints leave it. A treasure is its hints and its candidate set (a bitmask);
-when one candidate is left it is fixed there (TB-H6). Nothing about treasures is hidden, so
-nothing about them is resampled.
+**Treasures have no hidden position**: a treasure is wherever its hints leave it (its candidate
+set, a bitmask; one left: fixed, TB-H6), so nothing about treasures is hidden or resampled.
 
-**Chance is explicit** and weighted by what is left: clue cards drawn (starting hints, hands,
-refills) by the copies in the draw pile; gold cards by the deck's values — the top
-``curse_free_top`` cards hold no curse, below them the curses count too (the curses are
-shuffled into the bottom 27); the next card of a share by the cards in it; amulets by the
-fields a statue's line offers (``amulet_field = "wave"`` only). A state holds no generator and no
-order of any pile, so a clone cannot know the future.
+**Chance is explicit** and weighted by what is left: clue cards by the copies in the pile; gold
+cards by the deck's values (no curse in the top ``curse_free_top``: the curses lie in the bottom
+27); a share's next card by the cards in it; amulets by a statue's line (``amulet_field =
+"wave"``). A state holds no generator and no order of any pile: a clone cannot know the future.
 
-**Hidden information** (what :meth:`TobagoState.observation` hides): the other players' hands,
-the gold cards others drew face down for a share (TB-G1), and the card added unseen (TB-G2).
-Everything turned up is public. :mod:`models.tobago.resample` redraws the hidden part
-consistently for search agents.
+**Hidden information** (:meth:`TobagoState.observation`): the others' hands, the gold they drew
+face down (TB-G1) and the card added unseen (TB-G2); :mod:`models.tobago.resample` redraws them.
 
 >>> from models.core import load_game, make_rng, random_playout
 >>> state = load_game("tobago", 3).new_initial_state()
@@ -252,6 +246,12 @@ class TobagoState(GameState):
 
     def events(self) -> tuple[Event, ...]:
         return tuple(self.log)
+
+    def turn_number(self) -> int:
+        return self.turn
+
+    def decision_kind(self) -> str:
+        return self.phase
 
     def heuristic(self) -> tuple[float, ...]:
         """Each player's estimated final gold (:mod:`models.tobago.heuristic`)."""

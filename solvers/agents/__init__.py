@@ -40,6 +40,7 @@ __all__ = [
     "RandomAgent",
     "agent_help",
     "make_agent",
+    "read_spec",
     "split_specs",
 ]
 
@@ -68,6 +69,18 @@ def make_agent(spec: str, seed: int) -> Agent:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise AtollError(f"an agent's seed must be an integer, got {seed!r}", field="seed")
     return _CLASSES[name](seed=seed, name=spec.strip(), **values)  # type: ignore[arg-type]
+
+
+def read_spec(spec: str) -> tuple[str, dict[str, int | float], tuple[Param, ...]]:
+    """A spec read and checked: the agent's name, the parameters the spec sets and all the
+    parameters that agent takes. A bad spec is the one-line error of :func:`make_agent`.
+
+    >>> name, values, params = read_spec("ismcts:c=0.5")
+    >>> name, values, [p.name for p in params][:2]
+    ('ismcts', {'c': 0.5}, ['iterations', 'seconds'])
+    """
+    name, values = parse_spec(spec, _PARAMS)
+    return name, values, _PARAMS[name]
 
 
 def agent_help() -> str:

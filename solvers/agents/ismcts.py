@@ -52,7 +52,7 @@ import random
 import time
 from collections.abc import Hashable
 
-from models.core import CHANCE, TERMINAL, GameState, make_rng
+from models.core import CHANCE, TERMINAL, GameState, Outcome, make_rng
 from solvers.agents.spec import Agent, Param
 
 #: Iterations when neither ``iterations`` nor ``seconds`` is given.
@@ -188,11 +188,7 @@ class ISMCTSAgent(Agent):
         while True:
             player = det.current_player()
             if player == TERMINAL:
-                winners = det.outcome().winners
-                rewards = [0.0] * len(det.returns())
-                for w in winners:
-                    rewards[w] = 1 / len(winners)
-                return rewards
+                return terminal_rewards(det.outcome(), len(det.returns()))
             if decisions >= self.depth:
                 return cutoff_rewards(det.heuristic(), self.scale or det.margin_scale)
             if player == CHANCE:
@@ -218,15 +214,39 @@ def _ucb(
     return best
 
 
+def terminal_rewards(outcome: Outcome, players: int) -> list[float]:
+    """Each player's reward at the end of the game: the k tied winners get 1/k each (a shared
+    win is worth a share, so the rewards always sum to 1), everybody else 0.
+
+    >>> terminal_rewards(Outcome((5.0, 5.0, 2.0), (0, 1), final=True), 3)
+    [0.5, 0.5, 0.0]
+    """
+    rewards = [0.0] * players
+    for winner in outcome.winners:
+        rewards[winner] = 1 / len(outcome.winners)
+    return rewards
+
+
 def cutoff_rewards(values: tuple[float, ...], scale: float = 2.0) -> list[float]:
     """Each player's reward at a heuristic cut-off: the logistic of his margin over the best
     other player, in units of ``scale`` (the game's ``margin_scale`` unless the spec sets one).
 
     >>> [round(r, 2) for r in cutoff_rewards((10.0, 8.0, 4.0))]
     [0.73, 0.27, 0.05]
+    >>> cutoff_rewards((0.0, 5000.0), 0.01)  # far behind: 0, not an overflow
+    [0.0, 1.0]
     """
     out = []
     for p, value in enumerate(values):
         best_other = max((v for q, v in enumerate(values) if q != p), default=value)
-        out.append(1 / (1 + math.exp(-(value - best_other) / scale)))
+        out.append(_logistic((value - best_other) / scale))
     return out
+
+
+def _logistic(x: float) -> float:
+    # exp of a large positive number overflows (a player 1,420 scales behind, or 7 points at
+    # scale=0.01): take exp of the negative side only
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1 + e)

@@ -14,7 +14,8 @@ import dataclasses
 import itertools
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import Protocol
 
 from models.core import CHANCE, GameState
 from solvers.agents.spec import Agent
@@ -28,16 +29,24 @@ class Played:
     seconds: list[float]
 
 
+class Watcher(Protocol):
+    """Something that watches a game being played (a study's recorder of the score race and
+    the branching factor): told of every decision before it is made."""
+
+    def decision(self, state: GameState, actions: tuple[Hashable, ...]) -> None: ...
+
+
 def play_out(
     state: GameState,
     agents: Sequence[Agent],
     chance: random.Random,
     *,
     max_steps: int | None = None,
+    watcher: Watcher | None = None,
 ) -> Played:
     """Play ``state`` to the end: seat p's decisions by ``agents[p]``, chance outcomes drawn
-    with ``chance``. Raises :class:`RuntimeError` when ``max_steps`` steps (decisions and chance
-    outcomes) pass without an end."""
+    with ``chance``; ``watcher`` sees every decision before it is made. Raises :class:`RuntimeError`
+    when ``max_steps`` steps (decisions and chance outcomes) pass without an end."""
     played = Played([0] * len(agents), [0.0] * len(agents))
     clock = time.perf_counter
     for _ in range(max_steps) if max_steps is not None else itertools.count():
@@ -47,6 +56,8 @@ def play_out(
         if player == CHANCE:
             state.apply(state.sample_chance(chance))
             continue
+        if watcher is not None:
+            watcher.decision(state, state.legal_actions())
         started = clock()
         action = agents[player].choose(state)
         played.seconds[player] += clock() - started

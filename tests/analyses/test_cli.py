@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from analyses.cli import main
+from models.data import bundled_path
 from models.tobago.mapfile import EXAMPLE, bundled_maps
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,16 +83,21 @@ def test_tobago_help_lists_its_commands(capsys):
 
 def test_candidates_json_is_exact(capsys, files):
     data = run_json(capsys, "tobago", "candidates", files.map, "--hints", files.hints)
+    # legal_cards, separable, deck and reconstruction were added after the first format: the
+    # older keys keep their names, order and meaning.
+    open_ = {"status": "marked", "legal_cards": 25, "separable": True}
     assert data == {
         "map": "Reef",
         "treasures": {
-            "1": {"candidates": JUNGLE, "status": "marked"},
-            "2": {"candidates": ALL_FIELDS, "status": "marked"},
-            "3": {"candidates": ALL_FIELDS, "status": "marked"},
-            "4": {"candidates": ALL_FIELDS, "status": "marked"},
+            "1": {"candidates": JUNGLE, "status": "marked", "legal_cards": 9, "separable": True},
+            "2": {"candidates": ALL_FIELDS, **open_},
+            "3": {"candidates": ALL_FIELDS, **open_},
+            "4": {"candidates": ALL_FIELDS, **open_},
         },
+        "deck": str(bundled_path("tobago", "clues.toml")),
+        "reconstruction": True,
     }
-    assert list(data) == ["map", "treasures"]
+    assert list(data) == ["map", "treasures", "deck", "reconstruction"]
     assert list(data["treasures"]) == ["1", "2", "3", "4"]
 
 
@@ -135,11 +141,63 @@ def test_candidates_of_contradictory_hints_name_the_smallest_conflict(capsys, fi
         "candidates": [],
         "status": "contradictory",
         "conflict": {"hints": ["in jungle", "in beach"]},
+        "legal_cards": 0,
+        "separable": None,
     }
     assert data["treasures"]["1"]["status"] == "marked"
     status, out, err = run(capsys, *args)
     assert (status, err) == (0, "")
     assert "contradictory hints: 'in jungle' and 'in beach' exclude every field together" in out
+
+
+#: Two jungle fields side by side in the sea, no landmark: every clue holds at both or at neither
+#: (same terrain, same neighbours, same area, same distances), so no card can tell them apart.
+TWINS = 'name = "Twins"\nterrain = """\n~ ~ ~ ~\n ~ J J ~\n~ ~ ~ ~\n"""\n'
+
+
+def test_candidates_no_card_can_separate_flags_the_treasure(capsys, files):
+    twins = write(files.tmp, "twins.toml", TWINS)
+    data = run_json(capsys, "tobago", "candidates", twins, "--hints", files.no_hints)
+    for entry in data["treasures"].values():
+        assert entry["candidates"] == [[1, 1], [2, 1]] and entry["status"] == "marked"
+        assert entry["legal_cards"] == 0 and entry["separable"] is False
+        assert "excludes none or all of these 2 candidates" in entry["separable_note"]
+    status, out, err = run(capsys, "tobago", "candidates", twins, "--hints", files.no_hints)
+    assert (status, err) == (0, "")
+    assert out.count("    inseparable: every card of the deck excludes none or all") == 4
+    assert out.splitlines()[-1] == "clue deck: RECONSTRUCTION (published breakdown unknown)"
+
+
+def test_candidates_separable_per_treasure_with_a_crafted_deck(capsys, files):
+    # In this deck 'in jungle' excludes none of treasure 1's jungle fields and the others all
+    # of them: treasure 1 cannot be narrowed. Treasure 2 (every field) can; 3 is pinned.
+    deck = write(
+        files.tmp,
+        "deck.toml",
+        "".join(
+            f'[[card]]\nclue = "{c}"\n'
+            for c in ("in jungle", "in beach", "in mountain", "in jungle")
+        ),
+    )
+    hints = write(files.tmp, "h.toml", hints_text({1: ["in jungle"], 3: ["in river"]}))
+    args = ("tobago", "candidates", files.map, "--hints", hints, "--deck", deck)
+    for backend in ("cpsat", "csp", "bitset"):
+        data = run_json(capsys, *args, "--backend", backend)
+        t = data["treasures"]
+        assert t["1"]["candidates"] == JUNGLE and t["1"]["separable"] is False
+        assert t["1"]["legal_cards"] == 0 and "separable_note" in t["1"]
+        assert (t["2"]["separable"], t["2"]["legal_cards"]) == (True, 3)  # distinct cards
+        assert "separable_note" not in t["2"]
+        assert (t["3"]["status"], t["3"]["separable"]) == ("pinned", None)
+        assert data["deck"] == str(deck) and data["reconstruction"] is False
+    status, out, _ = run(capsys, *args)
+    assert status == 0 and out.count("inseparable:") == 1
+    assert "RECONSTRUCTION" not in out  # the crafted deck is no reconstruction
+    picture = files.tmp / "flagged.png"
+    status, out, err = run(
+        capsys, "tobago", "render", files.map, "--hints", hints, "--deck", deck, "--out", picture
+    )
+    assert (status, err) == (0, "") and picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_TB_H2_H4_hints_are_replayed_in_the_order_laid(capsys, files):
@@ -164,12 +222,13 @@ def test_candidates_distinct_conflict_json(capsys, files):
     args = ("tobago", "candidates", files.map, "--hints", path, "--distinct")
     data = run_json(capsys, *args)["treasures"]
     conflict = {"treasures": [1, 2], "fields": [[2, 2]]}
+    nothing = {"legal_cards": 0, "separable": None}  # one field each: no card is legal there
     assert (
         data["1"]
         == data["2"]
-        == {"candidates": [], "status": "contradictory", "conflict": conflict}
+        == {"candidates": [], "status": "contradictory", "conflict": conflict, **nothing}
     )
-    assert data["3"] == {"candidates": [[4, 2]], "status": "pinned"}
+    assert data["3"] == {"candidates": [[4, 2]], "status": "pinned", **nothing}
     assert data["4"]["candidates"] == [f for f in ALL_FIELDS if f != [4, 2]]
     _status, out, _ = run(capsys, *args)
     assert "treasures 1 and 2 cannot lie on distinct fields: they share only [2,2]" in out

@@ -158,7 +158,9 @@ def test_random_puzzle_json_and_hints_file_that_pins_it(capsys, files):
     assert sorted(data) == ["clues", "seed", "target"] and len(data["clues"]) == 3
     assert run_json(capsys, *args) == data  # the same seed sets the same puzzle
     solved = run_json(capsys, "tobago", "candidates", "reef", "--hints", out_file)
-    assert solved["treasures"]["1"] == {"candidates": [data["target"]], "status": "pinned"}
+    pinned = solved["treasures"]["1"]
+    assert (pinned["candidates"], pinned["status"]) == ([data["target"]], "pinned")
+    assert (pinned["legal_cards"], pinned["separable"]) == (0, None)  # nothing left to narrow
 
 
 BAD_PUZZLE = {
@@ -204,6 +206,38 @@ def test_min_clues_json_and_heat_map(capsys, files):
     ]
     assert data["reconstruction"] is False
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_heat_maps_name_a_reconstructed_deck(capsys, files, monkeypatch):
+    import analyses.reports.tobago_map as report
+    import models.tobago.render_heat as heat
+
+    drawn = []
+
+    def recording(draw):
+        def wrapper(*args, **kwargs):
+            drawn.append(kwargs)
+            return draw(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(heat, "draw_field_values", recording(heat.draw_field_values))
+    monkeypatch.setattr(report, "draw_field_values", recording(report.draw_field_values))
+    picture = files.tmp / "heat.png"
+    status, _, err = run(capsys, "tobago", "min-clues", "reef", "--out", picture)
+    assert (status, err) == (0, "") and picture.is_file()
+    status, _, err = run(
+        capsys, "tobago", "min-clues", files.map, "--deck", files.deck, "--out", picture
+    )
+    assert (status, err) == (0, "")
+    status, _, err = run(
+        capsys, "tobago", "analyze", "reef", "--out", files.tmp / "r", "--positions", 5
+    )
+    assert (status, err) == (0, "")
+    bundled, own, analysed = (d["subtitle"] for d in drawn[:3])
+    assert bundled == analysed == "clue deck: RECONSTRUCTION (published breakdown unknown)"
+    assert own is None  # the crafted deck is no reconstruction
+    assert "not a published board section" in drawn[0]["note"]
 
 
 def test_analyze_writes_the_report(capsys, files):

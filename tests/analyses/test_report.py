@@ -87,7 +87,8 @@ def test_compare_reports_every_difference_with_its_interval(
     assert (out / "baseline" / "study.json").exists() and (out / "variant" / "study.json").exists()
     data = json.loads((out / "report.json").read_text())
     names = {n["name"] for n in data["numbers"]}
-    assert "Every measure; 12 games paired: metric events: recall: difference" in names
+    table = "Per-game counts: every measure that changed; 12 games paired"
+    assert f"{table}: metric events: recall: difference" in names
 
 
 @pytest.mark.parametrize(

@@ -44,8 +44,9 @@ def test_every_tobago_section_is_there(stores: tuple[StudyStore, StudyStore]) ->
         "What a rose is worth by its place in the queue",
         "Curses",
         "Amulets",
+        "Stalls: turns in which nothing moves",
     ]
-    for section in found:
+    for section in found[:-1]:  # a study of few games need not stall
         assert section.tables, section.title
         for caption, _ in section.figures:
             assert "10 games, study seed 5" in caption
@@ -108,3 +109,29 @@ def test_the_report_shows_the_amulet_variant_and_the_reconstructions(
     assert "The cards are a RECONSTRUCTION" in html and "The clues are a RECONSTRUCTION" in html
     assert other.frames().games["amulets_washed"].sum() == 0
     assert (other.frames().players["amulets_picked"] == 0).all()
+
+
+def test_a_stall_is_the_longest_run_without_a_hint_or_a_raise() -> None:
+    from analyses.frames import StudyFrames
+    from analyses.reports.tobago_stalls import stalls
+
+    def event(turn: int, kind: str, treasure: int) -> dict[str, object]:
+        return {
+            "game": 0,
+            "index": turn,
+            "turn": turn,
+            "player": 0,
+            "kind": kind,
+            "data": json.dumps({"treasure": treasure}),
+        }
+
+    rows = [
+        event(1, "hint", 1),
+        event(2, "fixed", 1),
+        event(3, "exchange", 2),
+        event(40, "raise", 1),
+    ]
+    frames = StudyFrames.from_rows({"events": rows, "games": [{"game": 0, "seed": 5, "turns": 45}]})
+    found = stalls(frames).iloc[0]
+    assert (found["stall"], found["from turn"], found["fixed waiting"]) == (38, 2, 1)  # 2..39
+    assert found["exchanges"] == 1

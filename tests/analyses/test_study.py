@@ -69,10 +69,10 @@ def test_a_failing_game_is_recorded_and_the_study_goes_on(
 ) -> None:
     play = study_module._play
 
-    def flaky(config, game, index, seed, chunk):  # type: ignore[no-untyped-def]
+    def flaky(config, game, index, seed, chunk, trace):  # type: ignore[no-untyped-def]
         if index == 4:
             raise ValueError("a bug in game four")
-        play(config, game, index, seed, chunk)
+        play(config, game, index, seed, chunk, trace)
 
     monkeypatch.setattr(study_module, "_play", flaky)
     frames = run_study(SMALL, chunk_size=5)
@@ -80,7 +80,8 @@ def test_a_failing_game_is_recorded_and_the_study_goes_on(
     (error,) = frames.errors.to_dict("records")
     assert error["game"] == 4 and error["error"] == "ValueError: a bug in game four"
     assert "Traceback" in error["traceback"] and error["seed"] == study_module.game_seeds(SMALL)[4]
-    assert 4 not in set(frames.players["game"]) and 4 not in set(frames.events["game"])
+    for table in ("players", "events", "trajectory", "branching"):
+        assert 4 not in set(frames.table(table)["game"]), table
 
 
 def test_the_store_keeps_config_provenance_and_column_meanings(tmp_path: Path) -> None:

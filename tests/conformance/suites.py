@@ -544,6 +544,18 @@ class ProtocolSuite:
                 assert "\n" not in str(error.value), where
                 assert state.history() == before, f"{where}: refusing it changed the state"
 
+    def test_every_event_kind_has_a_gloss_naming_a_catalogue_rule(self) -> None:
+        """A report's glossary says what each event kind counts and its rule."""
+        kinds = game_info(self.game_name).events
+        ids = self.catalogue if self.catalogue is not None else catalogue_ids(self.game_name)
+        glossary = kinds.glossary()
+        if self.catalogue is not None and not glossary:
+            return  # a toy without a glossary
+        for kind in kinds:
+            gloss = glossary.get(kind.value)
+            assert gloss is not None, f"no gloss for {kind.value}"
+            assert gloss.rule in ids and gloss.meaning, kind.value
+
     def test_events_are_of_the_games_kinds(self) -> None:
         kinds = game_info(self.game_name).events
         seen: set[EventKind] = set()

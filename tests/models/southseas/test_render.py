@@ -128,3 +128,52 @@ def test_full_random_game_on_the_bundled_tiles(tmp_path: Path, seed: int) -> Non
 def test_state_png_gives_png_bytes() -> None:
     data = state_png(play(MOVES[:2]))
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5_000
+
+
+def _panel_texts(fig: Figure) -> dict[str, str]:
+    """The panel's numbers by gid (``player 0 score``, ``tiles left``, ...)."""
+    (panel,) = [ax for ax in fig.axes if ax.get_gid() == "panel"]
+    return {str(t.get_gid()): t.get_text() for t in panel.texts if t.get_gid()}
+
+
+def test_player_panel_shows_scores_wares_islanders_ships_and_the_stack() -> None:
+    state: SouthSeasState = load_game("southseas", 4).new_initial_state()  # type: ignore[assignment]
+    rng = make_rng(6)
+    while state.turn < 45 or state.current_player() != CHANCE:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert any(state.yard.taken) and any(any(w) for w in state.ledger.wares)
+    fig = draw_board(state)
+    shown = _panel_texts(fig)
+    for p in range(4):
+        assert shown[f"player {p} score"] == str(state.score(p))
+        for ware, n in zip(("shells", "bananas", "fish"), state.ledger.wares[p], strict=True):
+            assert shown[f"player {p} {ware}"] == str(n)
+        assert shown[f"player {p} islanders"] == str(state.ledger.islanders[p])
+        ships, points = len(state.yard.taken[p]), state.yard.points(p)
+        assert shown[f"player {p} ships"] == (f"{ships} ({points} points)" if ships else "0")
+    assert f"tiles left in the stack: {state.tiles_left};" in shown["tiles left"]
+    assert "SS-F3" in shown["score rule"]
+    assert texts(fig)[-1].startswith("tiles: RECONSTRUCTION")  # the figure's own texts as before
+    check_counts(state, fig)  # the board is still fig.axes[0], every piece drawn once
+
+
+def test_coordinates_along_every_edge() -> None:
+    state = play(MOVES)
+    fig = draw_board(state)
+    labels = [t for t in fig.axes[0].texts if t.get_gid() == "coordinate"]
+    cells = [*state.board.tiles, *state.board.frontier]
+    xs = range(min(x for x, _ in cells), max(x for x, _ in cells) + 1)
+    ys = range(min(y for _, y in cells), max(y for _, y in cells) + 1)
+    assert sorted(t.get_text() for t in labels) == sorted(
+        [str(x) for x in xs] * 2 + [str(y) for y in ys] * 2
+    )
+    (x0, x1), (y1, y0) = fig.axes[0].get_xlim(), fig.axes[0].get_ylim()
+    for t in labels:  # in the margin, outside every tile
+        x, y = t.get_position()
+        outside = x < xs.start - 0.5 or x > xs[-1] + 0.5 or y < ys.start - 0.5 or y > ys[-1] + 0.5
+        assert outside and x0 < x < x1 and y0 < y < y1
+    shown = _panel_texts(fig)
+    assert shown["player 0 score"] == str(state.score(0))

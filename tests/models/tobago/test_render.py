@@ -184,3 +184,28 @@ def test_bad_candidates_rejected(reef: Island) -> None:
         draw_island(reef, candidates={5: [(1, 1)]})
     with pytest.raises(AtollError, match="off the map"):
         draw_island(reef, candidates={1: [(40, 1)]})
+
+
+def test_inseparable_treasure_is_ringed_and_named(big: Island) -> None:
+    candidates = _candidates(big)
+    fig = draw_island(big, candidates=candidates, inseparable=[2, 4], title="Big")
+    (ax,) = fig.axes
+    for number in (2, 4):
+        (rings,) = [c for c in ax.collections if c.get_gid() == f"inseparable {number}"]
+        assert len(rings.get_offsets()) == len(candidates[number])
+    assert not [c for c in ax.collections if c.get_gid() == "inseparable 1"]
+    texts = _legend_texts(fig)
+    assert any(t.startswith("treasure 2: ") and "INSEPARABLE" in t for t in texts)
+    assert not any(t.startswith("treasure 1: ") and "INSEPARABLE" in t for t in texts)
+    heads = [t.get_text() for t in fig.texts]
+    assert heads[0] == "Big"
+    assert "treasure 2: no card of the deck can narrow its" in heads[1]
+    assert heads[2].startswith("treasure 4: no card of the deck can narrow its 1 candidate")
+    # a treasure named inseparable but not drawn is ignored
+    fig = draw_island(big, candidates={1: candidates[1]}, inseparable=[3])
+    assert not [c for c in fig.axes[0].collections if str(c.get_gid()).startswith("insep")]
+
+
+def test_subtitle_and_note_lines(reef: Island) -> None:
+    fig = draw_island(reef, title="Reef", subtitle="clue deck: RECONSTRUCTION", note="a\nb")
+    assert [t.get_text() for t in fig.texts] == ["Reef", "clue deck: RECONSTRUCTION", "a\nb"]

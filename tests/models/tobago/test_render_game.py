@@ -4,6 +4,7 @@ with its vehicles, amulets, treasures, roses and players."""
 from __future__ import annotations
 
 import tomllib
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +148,7 @@ def test_cli_draws_a_game_position(capsys: pytest.CaptureFixture[str], tmp_path:
         (["--game", str(SCENARIO), "--out", str(SCENARIO)], "--out"),
         (["reef", "--game", str(SCENARIO), "--out", "{tmp}/x.png"], "give no MAP or --hints"),
         (["--out", "{tmp}/x.png"], "MAP: name a MAP"),
+        (["--game", str(SCENARIO), "--deck", "{bad}", "--out", "{tmp}/x.png"], "--deck: --game"),
     ],
 )
 def test_bad_render_input_is_one_error_line(
@@ -158,3 +160,59 @@ def test_bad_render_input_is_one_error_line(
     status, out, err = run(capsys, "tobago", "render", *given)
     assert needle in assert_one_error_line(status, out, err)
     assert not (tmp_path / "x.png").exists()
+
+
+def _points_per_unit(fig: Figure) -> float:
+    ax = fig.axes[0]
+    x0, x1 = ax.get_xlim()
+    return float(ax.get_position().width * fig.get_figwidth() * 72 / (x1 - x0))
+
+
+def test_vehicles_are_large_in_their_players_colours_and_in_the_legend() -> None:
+    state = _scenario()
+    fig = draw_game(state)
+    pts = _points_per_unit(fig)
+    bodies = [line for line in fig.axes[0].get_lines() if line.get_gid() == "vehicle"]
+    assert len(bodies) == state.n
+    for line in bodies:  # wider than half a hex (a hex is sqrt 3 = 1.73 units across)
+        assert line.get_markersize() >= 1.0 * pts
+    (legend,) = fig.legends
+    labels = [t.get_text() for t in legend.get_texts()]
+    assert [f"P{p}'s vehicle" for p in range(state.n)] == [t for t in labels if "vehicle" in t]
+    assert "amulet lying on the island" in labels
+    names = [t.get_text() for t in fig.axes[0].texts if t.get_text() in ("P0", "P1")]
+    assert sorted(names) == ["P0", "P1"]  # each vehicle carries its player's name
+
+
+@pytest.mark.parametrize("sharing", [2, 3, 4])
+def test_vehicles_sharing_a_field_do_not_cover_each_other(sharing: int) -> None:
+    state = load_game("tobago", 4).new_initial_state()
+    random_playout(state, make_rng(3), max_moves=150)
+    assert isinstance(state, TobagoState)
+    state.vehicles = [state.vehicles[0]] * sharing + state.vehicles[sharing:]  # for the picture
+    fig = draw_game(state)
+    pts = _points_per_unit(fig)
+    bodies = [
+        (float(line.get_xdata()[0]), float(line.get_ydata()[0]), line.get_markersize() / pts)
+        for line in fig.axes[0].get_lines()
+        if line.get_gid() == "vehicle"
+    ]
+    x, y = centre(state.game.fields[state.vehicles[0]])
+    shared = [b for b in bodies if abs(b[0] - x) < 1 and abs(b[1] - y) < 1]
+    assert len(shared) == sharing
+    for (ax_, ay, w), (bx, by, _) in combinations(shared, 2):
+        # a body is w wide and about 0.67 w high (wheels included): no two boxes overlap
+        assert abs(ax_ - bx) >= w or abs(ay - by) >= 0.67 * w
+    assert all(abs(bx - x) + w / 2 < 0.87 for bx, _, w in shared)  # inside the hex (0.866)
+
+
+def test_the_legend_covers_no_data() -> None:
+    state = load_game("tobago", 4).new_initial_state()
+    random_playout(state, make_rng(3), max_moves=150)
+    fig = draw_game(state)
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    (legend,) = fig.legends
+    box = legend.get_window_extent(renderer)
+    for ax in fig.axes:  # the map and the panel under it
+        assert not box.overlaps(ax.get_window_extent(renderer))
+    assert box.x1 <= fig.bbox.x1 and box.y0 >= 0  # and it fits on the picture

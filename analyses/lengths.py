@@ -1,0 +1,163 @@
+"""How long the games are, and how often each rule event happens: two sections every report
+has, read through the protocol's tables only.
+
+* **Game length**: turns per game (the game's own turns), decisions per player and seconds per
+  game, each with its mean and interval over games, median, p95 and maximum; the games beyond
+  the 99th percentile (or 3 times the median, in a small study) and those that ended by the turn
+  limit are listed with their seeds, so that they can be replayed.
+* **Rule events**, with a glossary: what each kind counts and the rule it comes from; per game
+  with an interval over games; kinds that never happened listed; where one event stands for
+  several items (three amulets picked up at once) the items are counted apart.
+
+>>> frames_games = pd.DataFrame({"game": range(5), "seed": range(5), "turns": [10, 11, 9, 10, 40]})
+>>> outliers(frames_games, "turns").tolist()
+[4]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyses import pergame
+from analyses.figures import figure_uri
+from analyses.frames import StudyFrames
+from analyses.tables import Section, Table
+from models.core import game_info
+
+#: In a study of fewer than 100 games, a game this many times the median length is listed.
+LONG = 3.0
+
+
+def outliers(games: pd.DataFrame, column: str) -> pd.Series:
+    """The games (by ``game``) far longer than the rest: beyond the 99th percentile in a study
+    of 100 games or more, else at least :data:`LONG` times the median; and any that ended by
+    the turn limit."""
+    values = games[column].astype(float)
+    cut = values.quantile(0.99) if len(values) >= 100 else LONG * values.median()
+    far = values > cut if len(values) >= 100 else values >= cut
+    if "ended" in games.columns:
+        far |= games["ended"].astype(str).str.contains("limit")
+    return games.loc[far, "game"]
+
+
+def integer_bins(values: np.ndarray) -> list[float] | int:
+    """Bins one unit wide centred on the integers (when the values are integers and few
+    enough distinct ones), else 30."""
+    if len(values) and np.all(values == np.round(values)) and values.max() - values.min() <= 60:
+        return [v - 0.5 for v in range(int(values.min()), int(values.max()) + 2)]
+    return 30
+
+
+def length_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    games = frames.games
+    players = int(record["config"]["players"])
+    per_game = pd.DataFrame({"game": games["game"]})
+    if "turns" in games.columns:
+        per_game["turns"] = games["turns"].to_numpy(float)
+    per_game["decisions per player"] = games["moves"].to_numpy(float) / players
+    seconds = frames.timings.groupby("game")["seconds"].sum()
+    per_game["seconds of thinking"] = seconds.reindex(games["game"], fill_value=0).to_numpy(float)
+    rows = []
+    for column in per_game.columns[1:]:
+        values = per_game[column].to_numpy(float)
+        rows.append(
+            {
+                "measure": column,
+                "mean": pergame.mean(values, bounds=(0, math.inf)),
+                "median": float(np.median(values)),
+                "p95": float(np.quantile(values, 0.95)),
+                "max": float(values.max()),
+            }
+        )
+    # the turns are fixed by the rules in some games (South Seas: one tile a turn); decisions
+    # per player vary with what the players do, so the picture shows those
+    shown = per_game["decisions per player"].to_numpy(float)
+    fig = Figure(figsize=(6, 2.8))
+    ax = fig.subplots()
+    ax.hist(shown, bins=integer_bins(np.round(shown)), color="#86bf6a", edgecolor="white")
+    ax.set_xlabel("decisions per player")
+    ax.set_ylabel("games")
+    section = Section(
+        "Game length",
+        "Turns per game, decisions per player and the agents' seconds of thinking per game, "
+        "with intervals over games. Games far longer than the rest (beyond the 99th "
+        f"percentile; in a study under 100 games, {LONG:g} times the median) or that ended by "
+        "the turn limit are listed with their seeds, so that they can be replayed.",
+        tables=[Table("Length", pd.DataFrame(rows), over="games")],
+        figures=[
+            (
+                f"Decisions per player; {len(games)} games, seed {record['config']['seed']}.",
+                figure_uri(fig),
+            )
+        ],
+    )
+    long = outliers(
+        games.assign(turns=per_game.get("turns", per_game["decisions per player"])), "turns"
+    )
+    if len(long):
+        listed = games[games["game"].isin(long)]
+        keep = [c for c in ("game", "seed", "turns", "moves", "ended") if c in listed.columns]
+        section.tables.append(
+            Table("Games far longer than the rest", listed[keep].head(20), over="games")
+        )
+        named = [
+            f"game {g} (seed {s})" for g, s in zip(listed["game"], listed["seed"], strict=True)
+        ]
+        more = f" and {len(named) - 5} more" if len(named) > 5 else ""
+        section.warnings.append(
+            f"{len(named)} of {len(games)} games ran far longer than the rest or to the turn "
+            f"limit: {', '.join(named[:5])}{more} (replay them by their seeds)."
+        )
+    return section
+
+
+def events_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    events, n = frames.events, len(frames.games)
+    kinds_class = game_info(record["config"]["game"]).events
+    glossary = kinds_class.glossary()
+    kinds = [k.value for k in kinds_class]
+    counts = events.groupby(["game", "kind"]).size().unstack(fill_value=0)
+    counts = counts.reindex(index=frames.games["game"], columns=kinds, fill_value=0)
+    rows = []
+    for kind in kinds:
+        gloss = glossary.get(kind)
+        row: dict[str, Any] = {
+            "event": kind,
+            "rule": gloss.rule if gloss else "",
+            "what it counts": gloss.meaning if gloss else "",
+            "per game": pergame.count(counts[kind].to_numpy(float)),
+            "games with it": pergame.share((counts[kind] > 0).to_numpy(float)),
+        }
+        row["items per game"] = (
+            _items(events, kind, gloss.items, frames) if gloss and gloss.items else None
+        )
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    if table["items per game"].isna().all():
+        table = table.drop(columns="items per game")
+    never = [kind for kind in kinds if not counts[kind].any()]
+    section = Section(
+        "How often each rule event happens",
+        "Every event kind of the game with what it counts and its rule, per game with an "
+        "interval over games (a kind that never happened shows 0 with the largest rate its "
+        "absence is consistent with). Where one event stands for several items (amulets picked "
+        "up together, cards drawn at once), 'items per game' counts the items.",
+        tables=[Table("Events per game", table, over="games")],
+    )
+    if never:
+        section.warnings.append(
+            f"Rule events that never happened in {n} games: {', '.join(never)}."
+        )
+    return section
+
+
+def _items(events: pd.DataFrame, kind: str, field: str, frames: StudyFrames) -> Any:
+    chosen = events[events["kind"] == kind]
+    items = chosen.assign(items=chosen["data"].map(lambda d: float(json.loads(d).get(field, 1))))
+    return pergame.count(pergame.per_game_sums(items, list(frames.games["game"]), "items"))

@@ -1,0 +1,94 @@
+"""Tobago: where the long games come from — stretches of turns in which nothing moves.
+
+A stall is a run of turns in which no hint is laid and no treasure raised (drives, exchanges
+and passes only). For each game the longest stall is found from the event log, with how many
+fixed treasures lay waiting, unraised, during it: a waiting treasure means the *agents* chose
+not to raise it (the rules allow it at any time). A stall without one is a stretch in which
+only hints could move the game and none was laid: no card in the hands could narrow a treasure
+(when the deck cannot separate the last candidates, the *rules and the deck* leave nothing to
+do but drive), or the agents chose to drive.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import pairwise
+from typing import Any
+
+import pandas as pd
+
+from analyses import pergame
+from analyses.frames import StudyFrames
+from analyses.tables import Section, Table, estimate_text
+
+#: A stall of this many turns or more is listed.
+LONG_STALL = 30
+
+
+def stalls(frames: StudyFrames) -> pd.DataFrame:
+    """Per game: its longest stall (turns), when it began, and the most fixed treasures that
+    waited unraised during it."""
+    events = frames.events[frames.events["kind"].isin(("hint", "raise", "fixed", "exchange"))]
+    turns = frames.games.set_index("game")["turns"]
+    rows = []
+    for game, group in events.groupby("game"):
+        moving = sorted(set(group.loc[group["kind"].isin(("hint", "raise")), "turn"]))
+        edges = [0, *moving, int(turns.get(game, 0)) + 1]
+        gaps = [(b - a - 1, a + 1) for a, b in pairwise(edges)]
+        length, start = max(gaps, default=(0, 0))
+        waiting, fixed = 0, set()
+        for kind, turn, data in zip(group["kind"], group["turn"], group["data"], strict=True):
+            treasure = json.loads(data).get("treasure")
+            if kind == "fixed":
+                fixed.add(treasure)
+            elif kind == "raise":
+                fixed.discard(treasure)
+            if start <= turn < start + length:
+                waiting = max(waiting, len(fixed))
+        exchanges = int((group["kind"] == "exchange").sum())
+        rows.append(
+            {
+                "game": game,
+                "stall": length,
+                "from turn": start,
+                "fixed waiting": waiting,
+                "exchanges": exchanges,
+            }
+        )
+    return pd.DataFrame(rows, columns=["game", "stall", "from turn", "fixed waiting", "exchanges"])
+
+
+def stalls_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
+    found = stalls(frames)
+    games = frames.games.set_index("game")
+    section = Section(
+        "Stalls: turns in which nothing moves",
+        "The longest run of turns in each game with no hint laid and no treasure raised. "
+        "When fixed treasures lay waiting during it, the agents chose not to raise them; "
+        "otherwise only a hint could move the game and none was laid: no card in the hands "
+        "could narrow a treasure (the deck cannot separate the last candidates) or the agents "
+        "chose to drive.",
+    )
+    if found.empty:
+        return section
+    longest = pergame.count(found["stall"].to_numpy(float))
+    long = found[found["stall"] >= LONG_STALL].sort_values("stall", ascending=False)
+    table = long.assign(
+        seed=[games.loc[g, "seed"] for g in long["game"]],
+        turns=[games.loc[g, "turns"] for g in long["game"]],
+    )
+    section.notes.append(f"Longest stall per game: {estimate_text(longest)}.")
+    if long.empty:
+        section.notes.append(f"No game stalled for {LONG_STALL} turns or more.")
+        return section
+    agents = int((long["fixed waiting"] > 0).sum())
+    section.tables.append(
+        Table(f"Games with a stall of {LONG_STALL} turns or more", table.head(20), over="games")
+    )
+    section.warnings.append(
+        f"{len(long)} of {len(found)} games stalled for {LONG_STALL} turns or more: in "
+        f"{agents} of them fixed treasures lay unraised (the agents declined to raise them), in "
+        f"{len(long) - agents} no treasure was fixed and no hint laid (no card could narrow "
+        "one, or the agents chose to drive); see 'Stalls' for their seeds."
+    )
+    return section

@@ -1,0 +1,68 @@
+"""The measures every report has (analyses/measures.py, analyses/lengths.py, analyses/trace.py):
+the score race and branching factor a study records agree with the games, lead changes and
+decisiveness are counted as defined, length outliers are listed with their seeds."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from analyses import measures
+from analyses.lengths import outliers
+from analyses.study import StudyConfig, run_study
+
+
+@pytest.fixture(scope="module", params=["southseas", "gloryislands", "tobago"])
+def frames(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
+    config = StudyConfig(request.param, players=3, games=6, seed=4, agents=("greedy", "random"))
+    return run_study(config)
+
+
+def test_the_score_race_ends_with_the_final_scores(frames) -> None:  # type: ignore[no-untyped-def]
+    last = frames.trajectory[frames.trajectory["final"]]
+    final = last.set_index(["game", "seat"])["score"].sort_index()
+    scores = frames.players.set_index(["game", "seat"])["score"].sort_index()
+    pd.testing.assert_series_equal(final, scores, check_names=False, check_dtype=False)
+    points = frames.trajectory.groupby("game")["point"].nunique()
+    assert (points > 3).all()  # a point after every turn, not just the end
+
+
+def test_the_branching_table_counts_every_decision(frames) -> None:  # type: ignore[no-untyped-def]
+    decisions = frames.branching.groupby("game")["decisions"].sum()
+    moves = frames.games.set_index("game")["moves"]
+    pd.testing.assert_series_equal(decisions, moves, check_names=False, check_dtype=False)
+    assert (frames.branching["actions"] >= 1).all()
+    assert set(frames.branching["part"]) <= set(range(10))
+
+
+def test_lead_changes_count_changes_of_the_sole_leader() -> None:
+    # seat scores per point: 0 leads, tie, 1 leads, 1 leads, 0 leads: two changes
+    scores = [(1, 0), (1, 1), (1, 3), (2, 4), (9, 4)]
+    rows = [
+        {"game": 0, "point": p, "turn": p + 1, "seat": s, "score": float(v)}
+        for p, pair in enumerate(scores)
+        for s, v in enumerate(pair)
+    ]
+    races = pd.DataFrame(rows)
+    assert measures.lead_changes(races).tolist() == [2]
+    share = measures.led_for_good(races, {0: (0,)})
+    assert share.tolist() == [1.0]  # seat 0 took the lead for good at the last point
+    assert measures.led_for_good(races, {0: (0, 1)}).empty  # a shared win: not counted
+
+
+def test_margins_are_the_winner_over_the_runner_up() -> None:
+    class Frames:
+        players = pd.DataFrame(
+            {"game": [0, 0, 0, 1, 1, 1], "seat": [0, 1, 2] * 2, "score": [10, 6, 2, 5, 5, 1.0]}
+        )
+
+    got = measures.margins(Frames())  # type: ignore[arg-type]
+    assert got["points"].tolist() == [4.0, 0.0] and got["share"].tolist() == [0.4, 0.0]
+
+
+def test_far_longer_games_are_listed() -> None:
+    games = pd.DataFrame({"game": range(6), "seed": range(6), "turns": [10] * 5 + [35]})
+    assert outliers(games, "turns").tolist() == [5]
+    limit = games.assign(ended=["deck"] * 5 + ["the turn limit (3000) was reached"])
+    limit.loc[5, "turns"] = 12
+    assert outliers(limit, "turns").tolist() == [5]
