@@ -1,8 +1,8 @@
 """The shared game protocol: what every game of atoll has in common, after OpenSpiel and pgx.
 
 A game declares what it is in one :class:`GameInfo` and is made through :func:`load_game` (the
-one registry the CLI, studies, agents and tests use). Its :class:`GameState` says whose turn it
-is (a seat, :data:`CHANCE` or :data:`TERMINAL`), lists the legal actions as a tuple, applies
+one way the CLI, studies, agents and tests make a game). Its :class:`GameState` says whose turn
+it is (a seat, :data:`CHANCE` or :data:`TERMINAL`), lists the legal actions as a tuple, applies
 one, and reports :meth:`~GameState.returns` and :meth:`~GameState.outcome`.
 
 * **Chance is explicit.** Where chance moves, ``current_player()`` is :data:`CHANCE` and
@@ -14,36 +14,44 @@ one, and reports :meth:`~GameState.returns` and :meth:`~GameState.outcome`.
   everything hidden from him redrawn consistently — all that ISMCTS needs.
 * **Secret choices** (Glory Islands' sail cards) are made one player after another and hidden
   by ``observation()`` until revealed, so every agent has one ``apply`` path.
-* **Refusals** raise :class:`IllegalActionError` naming the rule broken.
-* **Events** are :class:`Event` records whose kind is a member of the game's :class:`EventKind`
-  enum, so a study cannot count a misspelt kind as zero.
+* **One apply for every game** (pyspiel's ``ApplyAction``): :meth:`GameState.apply` checks the
+  action (the game's :meth:`~GameState.is_legal`), refuses it with the game's
+  :meth:`~GameState.refusal` naming the rule broken, records it in the history, and calls the
+  game's :meth:`~GameState.do_apply`. History and log live here, once.
+* **Positions are plain data** (pgx): a game's ``position.py`` subclasses :class:`Position`
+  (fields, ``Phase`` enum, log); rule steps are functions over it; ``state.py`` is on top.
+* **Events** are :class:`Event` records of the game's :class:`EventKind` enum, logged with
+  :meth:`Position.event`. **Scenarios** replay with :func:`play_entries` and
+  :meth:`GameState.play_text`.
 
-Seeds: every random choice comes from an explicit generator (:func:`make_rng`), never the
-global ``random``; :func:`spawn_seeds` derives per-game seeds that do not depend on workers.
+Seeds come from explicit generators (:mod:`models.seeds`), never the global ``random``.
 
->>> rng = make_rng(7)
->>> rng.random() == make_rng(7).random()
-True
->>> spawn_seeds(2026, 3) == spawn_seeds(2026, 3)
-True
 >>> Outcome.highest((3.0, 5.0, 5.0), final=True).winners
 (1, 2)
+>>> state = load_game("gloryislands", 2).new_initial_state()
+>>> state.play_text("p0 play red-3")  # doctest: +SKIP
+>>> state.history()  # doctest: +SKIP
+(Play(card='red-3'),)
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import random
 from abc import ABC, abstractmethod
-from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import Any, ClassVar, NamedTuple, Self, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Self, TypeVar
 
+from models.data import split_player
 from models.errors import AtollError, AtollWarning, IllegalActionError
+from models.events import Event, EventKind, Gloss, count_events
+from models.info import ChanceKind, GameInfo, InformationKind, Outcome
 from models.options import RuleOptions
-from models.registry import game_info, game_names, load_game, register_game
-from models.skips import Skipped
+from models.pictures import figure_png, save_figure
+from models.playouts import checked_playout, random_playout, sample_chance
+from models.registry import game_info, game_names, lookup, register_game
+from models.seeds import make_rng, spawn_seeds
+from models.skips import Skipped, explaining
 
 __all__ = [
     "CHANCE",
@@ -60,14 +68,17 @@ __all__ = [
     "IllegalActionError",
     "InformationKind",
     "Outcome",
+    "Position",
     "RuleOptions",
     "Skipped",
     "checked_playout",
     "count_events",
+    "game_class",
     "game_info",
     "game_names",
     "load_game",
     "make_rng",
+    "play_entries",
     "random_playout",
     "register_game",
     "sample_chance",
@@ -78,183 +89,93 @@ __all__ = [
 CHANCE = -1
 #: ``current_player()`` of a finished game.
 TERMINAL = -3
+_new = tuple.__new__  # Event(...) made without NamedTuple's argument handling (games log a lot)
 
 
-def make_rng(seed: int | random.Random) -> random.Random:
-    """A private random generator from a seed; a generator passed in is used as it is.
+class Position:
+    """The plain data of a position (pgx's ``State``), below the rule steps that change it.
 
-    There is deliberately no default: a caller that wants randomness must say which.
+    A game's ``position.py`` subclasses it with its fields; the log is kept here, and every
+    game logs alike with :meth:`event`, stamped with the position's :meth:`turn_number`.
     """
-    if isinstance(seed, random.Random):
-        return seed
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise AtollError(f"a seed must be an integer, got {seed!r}", field="seed")
-    return random.Random(seed)
+
+    log: list[Event]
+
+    def __init__(self) -> None:
+        self.log = []
+
+    def turn_number(self) -> int:
+        """How many of the game's own turns have begun (a tile placed, a round, a player's
+        turn): events are stamped with it, and a study records the score race whenever it
+        grows."""
+        return 0
+
+    def event(self, kind: EventKind, player: int | None, /, **data: Any) -> None:
+        """Log an event of ``kind`` by ``player`` (``None``: the table's, no one's)."""
+        self.log.append(_new(Event, (self.turn_number(), player, kind, data)))
 
 
-def spawn_seeds(seed: int, n: int) -> list[int]:
-    """``n`` statistically independent 63-bit seeds derived from one study seed.
+class GameState(Position, ABC):
+    """One position of a game. Mutable: :meth:`apply` changes it in place; :meth:`clone` copies.
 
-    Seed ``i`` depends only on ``seed`` and ``i``, never on the number of workers. ``seed`` is
-    a whole number 0 or more (numpy's ``SeedSequence`` takes no other).
-
-    >>> spawn_seeds(-1, 2)
-    Traceback (most recent call last):
-    ...
-    models.errors.AtollError: seed: a seed is a whole number 0 or more, got -1
+    A game implements :meth:`is_legal`, :meth:`refusal` and :meth:`do_apply`; :meth:`apply`,
+    :meth:`history` and :meth:`events` are the same for every game.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise AtollError(f"a seed is a whole number 0 or more, got {seed!r}", field="seed")
-    import numpy as np  # numpy only when seeds are spawned (keeps `atoll --help` fast)
-
-    children = np.random.SeedSequence(seed).spawn(n)
-    return [int(c.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1)) for c in children]
-
-
-class ChanceKind(enum.StrEnum):
-    """Whether a game has chance nodes."""
-
-    DETERMINISTIC = "deterministic"
-    EXPLICIT = "explicit"
-
-
-class InformationKind(enum.StrEnum):
-    """Whether every player sees the whole state (``observation()`` is then the same for all)."""
-
-    PERFECT = "perfect"
-    IMPERFECT = "imperfect"
-
-
-class Gloss(NamedTuple):
-    """What an event kind counts, for a report's glossary: the rule it comes from, its meaning,
-    and — when one event stands for several items (amulets picked up at once) — the ``data``
-    field that counts them."""
-
-    rule: str
-    meaning: str
-    items: str | None = None
-
-
-class EventKind(enum.StrEnum):
-    """Base of each game's enum of event kinds (``class SouthSeasEvent(EventKind): ...``)."""
-
-    @classmethod
-    def glossary(cls) -> dict[str, Gloss]:
-        """Each kind's :class:`Gloss` (by kind value); a game's enum overrides it."""
-        return {}
-
-    @classmethod
-    def parse(cls, name: str) -> Self:
-        """The member named ``name`` (its value); an unknown name is an error listing them."""
-        try:
-            return cls(name)
-        except ValueError:
-            known = ", ".join(m.value for m in cls)
-            raise AtollError(f"unknown event kind {name!r} (one of {known})") from None
-
-
-E = TypeVar("E", bound=EventKind)
-
-
-class Event(NamedTuple):
-    """One entry of a game's log: when, who, what kind, and the details (an immutable record;
-    a named tuple because games log several per turn and it is the cheapest to make)."""
-
-    turn: int
-    player: int | None
-    kind: EventKind
-    data: Mapping[str, Any]
-
-
-def count_events(events: Iterable[Event], kinds: type[E]) -> dict[E, int]:
-    """How often each kind occurs, every kind of the enum present (zero when absent).
-
-    >>> class Demo(EventKind):
-    ...     ROLL = "roll"
-    ...     HOLD = "hold"
-    >>> count_events([Event(1, 0, Demo.ROLL, {})], Demo)
-    {<Demo.ROLL: 'roll'>: 1, <Demo.HOLD: 'hold'>: 0}
-    """
-    counts = Counter(e.kind for e in events)
-    return {kind: counts.get(kind, 0) for kind in kinds}
-
-
-@dataclasses.dataclass(frozen=True)
-class Outcome:
-    """Scores and winners (several when tied); ``final`` once the game is over."""
-
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    final: bool
-
-    @classmethod
-    def highest(cls, scores: Iterable[float], *, final: bool) -> Outcome:
-        """The players with the highest score win; a tie is reported as a tie."""
-        values = tuple(float(s) for s in scores)
-        top = max(values)
-        return cls(values, tuple(p for p, s in enumerate(values) if s == top), final)
-
-
-@dataclasses.dataclass(frozen=True)
-class GameInfo:
-    """What a game is: one constant per game, read by the registry, the CLI and studies."""
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    default_players: int
-    chance: ChanceKind
-    information: InformationKind
-    options: type[RuleOptions]
-    events: type[EventKind]
-    #: The columns :meth:`GameState.summary` gives a study's games table: (name, meaning).
-    summary_columns: tuple[tuple[str, str], ...] = ()
-    #: The columns :meth:`GameState.player_summary` gives its players table: (name, meaning).
-    player_columns: tuple[tuple[str, str], ...] = ()
-    #: The component files the game is made from, (name, meaning): the keywords of its
-    #: constructor and the NAMEs of ``--component NAME=FILE``.
-    components: tuple[tuple[str, str], ...] = ()
-
-    def check_players(self, players: int | None) -> int:
-        """``players`` (the default when ``None``) if the game allows it, else an error."""
-        if players is None:
-            return self.default_players
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise AtollError(f"must be a whole number, got {players!r}", field="players")
-        if not self.min_players <= players <= self.max_players:
-            raise AtollError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}",
-                field="players",
-            )
-        return players
-
-    def check_components(self, names: Iterable[str]) -> None:
-        """Refuse a component name the game does not have, listing the ones it has."""
-        known = [name for name, _ in self.components]
-        for name in names:
-            if name not in known:
-                has = f"its components are {', '.join(known)}" if known else "it has none"
-                raise AtollError(
-                    f"{self.title} has no component {name!r} ({has})", field="component"
-                )
-
-
-class GameState(ABC):
-    """One position of a game. Mutable: :meth:`apply` changes it in place; :meth:`clone` copies."""
 
     #: A lead, in the game's points, that is clear but not decisive (a search agent judging a
     #: cut-off position by :meth:`heuristic` counts a lead this big as a 73% chance to win).
     margin_scale: ClassVar[float] = 2.0
+    #: The kinds of action that are chance outcomes: a scenario entry of another kind at a
+    #: chance node is preceded by draws (:meth:`play_text`).
+    chance_kinds: ClassVar[tuple[type, ...]] = ()
     #: The steps the engine passed by itself since the last decision (no choice was left), so
     #: that a refusal of such a step's action can say why (:mod:`models.skips`).
     skipped: tuple[Skipped, ...] = ()
+    _history: list[Hashable]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._history = []
+
+    # -- the template every game shares ---------------------------------------------------------
+    def apply(self, action: Hashable) -> None:
+        """Play ``action``: check it, record it, carry it out. An illegal one raises
+        :class:`IllegalActionError` naming the rule it breaks, and changes nothing."""
+        if not self.is_legal(action):
+            raise self.refusal(action)
+        self._history.append(action)
+        self.do_apply(action)
+
+    def is_legal(self, action: Hashable) -> bool:
+        """Whether ``action`` may be played now (a chance outcome at a chance node)."""
+        raise NotImplementedError  # TRANSITION
+
+    def refusal(self, action: Hashable) -> IllegalActionError:
+        """Why ``action`` may not be played now, naming the rule it breaks."""
+        raise NotImplementedError  # TRANSITION
+
+    def do_apply(self, action: Hashable) -> None:
+        """Carry out a legal ``action`` (the game's rule steps); called by :meth:`apply`."""
+        raise NotImplementedError  # TRANSITION
+
+    def history(self) -> tuple[Hashable, ...]:
+        """Every action applied since the initial state, chance outcomes included."""
+        return tuple(self._history)
+
+    def events(self) -> tuple[Event, ...]:
+        """The game's log so far."""
+        return tuple(self.log)
+
+    def _copy_record(self, twin: GameState) -> None:
+        """Give a clone its own history and log (for a game's :meth:`clone`)."""
+        twin._history = list(self._history)
+        twin.log = list(self.log)
 
     def note_skipped(self, player: int, rule: str, why: str, kinds: tuple[type, ...]) -> None:
         """Remember that ``player``'s step of ``kinds`` passed by itself under ``rule``."""
         self.skipped = (*self.skipped, Skipped(player, rule, why, kinds))
 
+    # -- what each game says --------------------------------------------------------------------
     @abstractmethod
     def current_player(self) -> int:
         """The seat to move (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
@@ -262,10 +183,6 @@ class GameState(ABC):
     @abstractmethod
     def legal_actions(self) -> tuple[Hashable, ...]:
         """The current player's actions (at a chance node: the outcomes); empty at the end."""
-
-    @abstractmethod
-    def apply(self, action: Hashable) -> None:
-        """Play ``action``; an illegal one raises :class:`IllegalActionError` naming the rule."""
 
     @abstractmethod
     def chance_outcomes(self) -> tuple[tuple[Hashable, float], ...]:
@@ -291,13 +208,10 @@ class GameState(ABC):
     def resample(self, player: int, rng: random.Random) -> Self:
         """A state with the same observation for ``player``, all hidden from him redrawn."""
 
-    @abstractmethod
-    def history(self) -> tuple[Hashable, ...]:
-        """Every action applied since the initial state, chance outcomes included."""
-
-    def events(self) -> tuple[Event, ...]:
-        """The game's log so far (games without a log return none)."""
-        return ()
+    def parse_action(self, text: str) -> Hashable:
+        """The action ``text`` writes (``str(action)`` parses back to ``action``); an unreadable
+        text is a one-line :class:`AtollError`."""
+        raise NotImplementedError  # TRANSITION
 
     def heuristic(self) -> tuple[float, ...]:
         """Each player's estimated final return: the game's own quick judgement of the position,
@@ -305,9 +219,8 @@ class GameState(ABC):
         return self.returns()
 
     def turn_number(self) -> int:
-        """How many of the game's own turns have begun (a tile placed, a round, a player's
-        turn): a study records the score race whenever it grows. By default every move."""
-        return len(self.history())
+        """How many of the game's own turns have begun; by default every move."""
+        return len(self._history)
 
     def standing(self) -> tuple[float, ...]:
         """Each player's standing for the score race between turns: the returns so far by
@@ -351,6 +264,65 @@ class GameState(ABC):
                 return action
         return outcomes[-1][0]
 
+    # -- pictures -------------------------------------------------------------------------------
+    def figure(self, **options: Any) -> Any:
+        """The position drawn as a matplotlib figure (the game's renderer, ``render.py``)."""
+        raise AtollError(f"{type(self).__name__} has no picture", field="render")
+
+    def save_png(self, path: str | Path, *, dpi: int = 100, **options: Any) -> Path:
+        """Draw the position (:meth:`figure` with ``options``) and write a PNG, atomically,
+        making folders: an interrupted write leaves any earlier picture intact."""
+        return save_figure(self.figure(**options), path, dpi=dpi)
+
+    def _repr_png_(self) -> bytes:
+        """The position as a PNG, so a state shows itself in a notebook."""
+        return figure_png(self.figure(), dpi=80)
+
+    # -- scenarios ------------------------------------------------------------------------------
+    def play_text(self, entry: str, rng: random.Random | None = None) -> None:
+        """Play one written entry of a scenario's action list (``"p1 move 3"``: the player
+        expected to decide, then the action as it prints). At a chance node an entry that is no
+        chance outcome is preceded by draws from ``rng`` (an error without one)."""
+        who, text = split_player(entry)
+        action = self.parse_action(text)
+        while self.is_chance_node() and not isinstance(action, self.chance_kinds):
+            if rng is None:
+                raise AtollError(
+                    f"{entry!r}: chance {self.chance_first()}, or give the scenario a seed"
+                )
+            self.apply(self.sample_chance(rng))
+        if who is not None and not self.is_terminal() and who != self.current_player():
+            rule, why = self.turn_rule(who)
+            skip = explaining(self.skipped, action, who)
+            if skip is not None:
+                rule, why = skip.rule, f"{skip.reason()}; {why}"
+            raise IllegalActionError.refused(action, rule, why, shown=repr(entry))
+        try:
+            self.apply(action)
+        except IllegalActionError as exc:  # "turn 3" names where in the game, inside the entry
+            raise IllegalActionError(
+                exc.message, rule=exc.rule, action=exc.action, field=exc.entry
+            ) from None
+
+    def chance_first(self) -> str:
+        """What a scenario must say when chance moves first (see :meth:`play_text`)."""
+        return (
+            f"comes first ({self.decision_kind()}): name its outcome (e.g. "
+            f"{str(self.legal_actions()[0])!r})"
+        )
+
+    def turn_rule(self, player: int) -> tuple[str, str]:
+        """The rule, and why, that refuses ``player`` acting now, another player's turn (the
+        why is usually :meth:`not_your_turn`)."""
+        raise NotImplementedError  # TRANSITION
+
+    def not_your_turn(self, player: int) -> str:
+        """``it is player 1's decision (move), not player 0's``."""
+        return (
+            f"it is player {self.current_player()}'s decision ({self.decision_kind()}), "
+            f"not player {player}'s"
+        )
+
 
 class Game(ABC):
     """A game made from a player count, rule options and component data; it makes states."""
@@ -382,6 +354,11 @@ class Game(ABC):
         the same texts and options are the same game. By default none."""
         return {}
 
+    @classmethod
+    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> GameState:
+        """The state a scenario file describes (its first ``steps`` entries, if given)."""
+        raise NotImplementedError  # TRANSITION
+
     def replay(self, history: Iterable[Hashable]) -> GameState:
         """A new game with ``history`` applied in order (chance outcomes included): a state's
         :meth:`~GameState.history` replayed must give that state again.
@@ -398,33 +375,82 @@ class Game(ABC):
         return state
 
 
-def sample_chance(state: GameState, rng: random.Random) -> Hashable:
-    """One outcome of a chance node, drawn with ``rng`` by the node's probabilities."""
-    return state.sample_chance(rng)
+def game_class(name: str) -> type[Game]:
+    """The game class registered as ``name`` (see :mod:`models.registry`)."""
+    cls: type[Game] = lookup(name)
+    return cls
 
 
-def random_playout(state: GameState, rng: random.Random, max_moves: int | None = None) -> int:
-    """Play ``state`` to the end (or ``max_moves``): uniformly random legal actions for the
-    players, sampled outcomes at chance nodes, all from ``rng``. Returns the moves made."""
-    moves = 0
-    while not state.is_terminal() and (max_moves is None or moves < max_moves):
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        moves += 1
-    return moves
+def load_game(
+    name: str,
+    players: int | None = None,
+    options: RuleOptions | Mapping[str, Any] | str | Path | None = None,
+    **components: Any,
+) -> Game:
+    """Make the game ``name`` for ``players`` (its default when ``None``).
+
+    ``options`` is the game's options object, a mapping of option names, or a TOML file;
+    ``components`` are the game's component files (South Seas: ``tiles=``, ``ships=``), as
+    paths or loaded objects, named as ``info.components`` declares. Every problem is a one-line
+    :class:`AtollError`.
+
+    >>> game = load_game("southseas", 3, {"recall": "never"})
+    >>> game.num_players, game.options.recall, game.info.title
+    (3, 'never', 'Carcassonne: South Seas')
+    >>> load_game("gloryislands", 2, tiles="x.toml")
+    Traceback (most recent call last):
+    ...
+    models.errors.AtollError: component: Glory Islands has no component 'tiles' (its components ...)
+    """
+    cls = game_class(name)
+    info = cls.info
+    count = info.check_players(players)
+    info.check_components(components)  # an unknown name is not the constructor's TypeError
+    if options is None:
+        chosen = info.options()
+    elif isinstance(options, info.options):
+        chosen = options
+    elif isinstance(options, RuleOptions):
+        raise AtollError(
+            f"{type(options).__name__} are not {info.title} options ({info.options.__name__})",
+            field="options",
+        )
+    elif isinstance(options, (str, Path)):
+        chosen = info.options.from_toml(options)
+    else:
+        chosen = info.options.from_mapping(options)
+    return cls(count, chosen, **components)  # type: ignore[call-arg]
 
 
-def checked_playout(
-    state: GameState, rng: random.Random, check: Callable[[GameState], Iterable[str]]
-) -> list[str]:
-    """Play ``state`` on like :func:`random_playout`, calling ``check`` after every move (an
-    audit of the game's invariants); stop at the first problems it finds and return them, each
-    as ``move N: problem`` (an empty list when the game ended without any)."""
-    while not state.is_terminal():
-        random_playout(state, rng, max_moves=1)
-        found = [f"move {len(state.history())}: {p}" for p in check(state)]
-        if found:
-            return found
-    return []
+S = TypeVar("S", bound=GameState)
+T = TypeVar("T")
+
+
+def play_entries(
+    state: S,
+    entries: Sequence[T],
+    play: Callable[[S, T], None],
+    *,
+    source: str | Path,
+    key: str = "actions",
+) -> S:
+    """Play a scenario's list of entries on ``state`` with ``play`` (for written actions
+    :meth:`GameState.play_text`); an error names the scenario, the entry (``actions[4]``) and
+    where inside it (``s.toml: actions[4]: round 1: move 6 is not legal: GI-A1: ...``)."""
+    for i, entry in enumerate(entries):
+        try:
+            play(state, entry)
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                exc.message,
+                rule=exc.rule,
+                action=exc.action,
+                source=source,
+                entry=f"{key}[{i}]",
+                field=exc.field,
+            ) from None
+        except AtollError as exc:
+            inside = exc.one_line() if exc.source else exc.message
+            field = None if exc.source else exc.field
+            raise AtollError(inside, source=source, entry=f"{key}[{i}]", field=field) from None
+    return state

@@ -69,7 +69,7 @@ def test_docstring_examples_run(name: str) -> None:
 def _game_classes() -> dict[str, set[str]]:
     """Each game folder and the names of the game classes it defines (from the registry)."""
     from models.core import game_names
-    from models.registry import game_class
+    from models.core import game_class
 
     found: dict[str, set[str]] = {}
     for name in game_names():
