@@ -74,7 +74,7 @@ def build_sections(
 
 def _game_module(game: str) -> Any:
     try:
-        return importlib.import_module(f"analyses.reports.{game}")
+        return importlib.import_module(f"analyses.{game}.report")
     except ModuleNotFoundError:
         return None
 

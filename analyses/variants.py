@@ -58,7 +58,7 @@ class VariantRun:
 def declared(game: str) -> dict[str, Variant]:
     """The variants the game's report module declares (none if it declares none)."""
     try:
-        module = importlib.import_module(f"analyses.reports.{game}")
+        module = importlib.import_module(f"analyses.{game}.report")
     except ModuleNotFoundError:
         return {}
     return dict(getattr(module, "VARIANTS", {}))

@@ -24,8 +24,8 @@ from models.tobago.deck import load_deck
 from models.tobago.hints import TREASURES, Hints
 from models.tobago.mapfile import bundled_maps, load_map
 from models.tobago.rules import LEGAL, candidate_mask, lay_hint, legality_code
-from solvers.hints import BACKENDS, candidates, legality_matrix
-from solvers.hints_bitset import legality_codes
+from solvers.tobago.backend_bitset import legality_codes
+from solvers.tobago.hints import BACKENDS, candidates, legality_matrix
 
 
 def median_ms(func: Callable[[], object], repeat: int) -> float:

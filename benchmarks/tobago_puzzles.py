@@ -24,7 +24,7 @@ from models.tobago.deck import load_deck
 from models.tobago.hints import TREASURES, Hints
 from models.tobago.mapfile import bundled_maps, load_map
 from models.tobago.rules import LEGAL, candidate_mask, legality_code
-from solvers.puzzles import (
+from solvers.tobago.puzzles import (
     min_clue_counts,
     minimal_clue_sets,
     random_puzzle,

@@ -26,7 +26,7 @@ from models.core import make_rng
 from models.tobago.generator import large_island
 from models.tobago.hints import Hints, parse_hints
 from models.tobago.mapfile import load_bundled_map
-from solvers.hints import candidates
+from solvers.tobago.hints import candidates
 
 HINTS = """
 [treasure.1]

@@ -68,8 +68,7 @@ def test_docstring_examples_run(name: str) -> None:
 
 def _game_classes() -> dict[str, set[str]]:
     """Each game folder and the names of the game classes it defines (from the registry)."""
-    from models.core import game_names
-    from models.core import game_class
+    from models.core import game_class, game_names
 
     found: dict[str, set[str]] = {}
     for name in game_names():
@@ -106,7 +105,7 @@ def test_the_cli_starts_without_heavy_imports() -> None:
 
     code = (
         "import sys\n"
-        "from analyses.cli import main\n"
+        "from analyses.cli.main import main\n"
         "main(['--help'])\n"
         "heavy = {'numpy', 'pandas', 'networkx', 'matplotlib', 'ortools', 'pydantic'}\n"
         "print(sorted(heavy & set(sys.modules)))\n"
@@ -118,7 +117,7 @@ def test_the_cli_starts_without_heavy_imports() -> None:
 
 
 def test_lazy_command_groups_list_their_own_help() -> None:
-    from analyses.cli import LAZY_GROUPS
+    from analyses.cli.main import LAZY_GROUPS
 
     for name, (target, short) in LAZY_GROUPS.items():
         module, _, attr = target.partition(":")

@@ -5,7 +5,7 @@ hypothesis-drawn mutations: delete a key, add an unknown key, replace a value by
 type (int, float, NaN, inf, bool, string, list, table, huge or negative numbers), repeat a list
 entry past the format's bounds, nest deeply; and on the text: truncate, insert garbage, delete a
 span, duplicate a line, break the UTF-8. Every file then goes to the command that reads it
-(``analyses.cli.main``, in-process), which must either accept it (the mutation stayed valid) or
+(``analyses.cli.main.main``, in-process), which must either accept it (the mutation stayed valid) or
 exit 2 printing exactly one line, ``atoll: error: ...``, naming the file — never a traceback,
 never another exception. Warnings may precede it, one line each.
 """
@@ -30,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyses.cli import main
+from analyses.cli.main import main
 from models.data import bundled_path
 from models.tobago.mapfile import EXAMPLE as MAP_EXAMPLE
 from models.tobago.mapfile import bundled_maps

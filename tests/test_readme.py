@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analyses.cli import main
+from analyses.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from analyses.cli import main
+from analyses.cli.main import main
 from models.core import make_rng
 from models.tobago.generator import large_island
 from models.tobago.mapfile import dump_map
 
 ROOT = Path(__file__).resolve().parents[2]
-ATOLL = [sys.executable, "-c", "import sys; from analyses.cli import main; sys.exit(main())"]
+ATOLL = [sys.executable, "-c", "import sys; from analyses.cli.main import main; sys.exit(main())"]
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from analyses.cli import main
+from analyses.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from analyses import pergame
-from analyses.cli import main
+from analyses.cli.main import main
 from analyses.skill import SkillPlan, SkillPoint, SkillTrace, parse_budgets
 from analyses.stats import Estimate
 from models.errors import AtollError

@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 
 from analyses import store as store_module
-from analyses.cli import main
+from analyses.cli.main import main
 from analyses.store import StudyStore, identity
 from analyses.study import StudyConfig, run_study
 from models.errors import AtollError
@@ -263,7 +263,11 @@ def test_a_failed_start_leaves_no_study_json(
 
 def test_what_a_killed_run_left_is_cleaned_by_the_next(tmp_path: Path) -> None:
     folder = tmp_path / "study"
-    args = [sys.executable, "-c", "import sys; from analyses.cli import main; sys.exit(main())"]
+    args = [
+        sys.executable,
+        "-c",
+        "import sys; from analyses.cli.main import main; sys.exit(main())",
+    ]
     args += ["southseas", "study", "--games", "120", "--players", "4", "--workers", "1"]
     args += ["--out", str(folder)]
     run = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

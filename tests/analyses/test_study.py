@@ -110,7 +110,7 @@ def test_a_study_killed_by_sigkill_resumes_with_nothing_lost_or_repeated(tmp_pat
     args = [
         sys.executable,
         "-c",
-        "import sys; from analyses.cli import main; sys.exit(main())",
+        "import sys; from analyses.cli.main import main; sys.exit(main())",
         "southseas",
         "study",
         "--games",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from analyses import variants
-from analyses.cli import main
+from analyses.cli.main import main
 from analyses.store import StudyStore
 from analyses.study import StudyConfig, run_study
 from analyses.variants import Variant, applied, effects, redundant

@@ -17,9 +17,9 @@ from models.tobago.clues import mask_bits
 from models.tobago.hints import TREASURES, parse_hints
 from models.tobago.mapfile import load_bundled_map
 from solvers.cpsat import Collector, solve
-from solvers.hints import BACKENDS, HintProblem, candidates
-from solvers.hints_bitset import candidate_masks
 from solvers.limits import Deadline, SolverUnknown
+from solvers.tobago.backend_bitset import candidate_masks
+from solvers.tobago.hints import BACKENDS, HintProblem, candidates
 
 ROOT = Path(__file__).resolve().parents[2]
 

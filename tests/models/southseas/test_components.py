@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analyses.cli_southseas import southseas
-from analyses.southseas_tiles import canonical_pattern, ship_frame, tile_frame, tile_statistics
+from analyses.southseas.cli import southseas
+from analyses.southseas.tiles import canonical_pattern, ship_frame, tile_frame, tile_statistics
 from models.data import bundled_path, parse_toml
 from models.errors import AtollError
 from models.southseas.components import Kind, TileSet
@@ -447,7 +447,7 @@ def test_ship_file_errors(tmp_path: Path) -> None:
     assert ": ships: unknown key" in load_error(tmp_path, "ships = 1\n" + SHIP, loader=load_ships)
 
 
-# -- analyses.southseas_tiles ---------------------------------------------------------------------
+# -- analyses.southseas.tiles ---------------------------------------------------------------------
 
 
 def small_set() -> TileSet:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyses.cli import main
+from analyses.cli.main import main
 from models.core import load_game, make_rng, random_playout
 from models.errors import AtollError, IllegalActionError
 from models.tobago.scenario import load_scenario, parse_action, replay

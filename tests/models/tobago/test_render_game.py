@@ -18,7 +18,7 @@ from models.tobago.render import COLOURS
 from models.tobago.render_game import PLAYER_COLOURS, draw_game, save_game_png
 from models.tobago.scenario import replay
 from models.tobago.state import TobagoState
-from tests.analyses.test_cli import assert_one_error_line, run
+from tests.analyses.cli.test_main import assert_one_error_line, run
 
 SCENARIO = Path(__file__).parents[3] / "examples" / "tobago" / "first-treasure.toml"
 #: first-treasure.toml up to turn 2: P1's hint has fixed treasure 2 at 5,3 (TB-H6); roses

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from analyses.cli import main
+from analyses.cli.main import main
 from models.errors import AtollError
 from models.tobago.island import Terrain
 from models.tobago.mapfile import load_map, resolve_map

@@ -1,0 +1,171 @@
+"""The ``atoll`` command line: one subcommand group per game.
+
+Bad input (a malformed map, clue, hints file, option or argument) prints one line to standard error
+and exits with status 2 — never a traceback. Warnings about suspicious input print one line each.
+
+Each game's command group lives in its own module, imported only when that group is used, so
+``atoll --help`` starts without numpy, pandas, networkx or OR-Tools.
+
+>>> from click.testing import CliRunner
+>>> result = CliRunner().invoke(cli, ["--help"])
+>>> all(game in result.output for game in ("tobago", "southseas", "gloryislands"))
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import signal
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import click
+
+from models.errors import AtollError
+from solvers.limits import SolverUnknown
+
+EXIT_OUTPUT = 1
+EXIT_BAD_INPUT = 2
+EXIT_UNKNOWN = 3
+EXIT_INTERRUPTED = 130
+
+#: Command groups imported on first use: name -> (module:attribute, one-line help).
+LAZY_GROUPS = {
+    "gloryislands": (
+        "analyses.gloryislands.cli:gloryislands",
+        "Glory Islands — the pirate race around a 7x7 board of islands.",
+    ),
+    "southseas": (
+        "analyses.southseas.cli:southseas",
+        "Carcassonne: South Seas — tile laying, islands, bridges, markets, ships.",
+    ),
+    "tobago": (
+        "analyses.tobago.cli:tobago",
+        "Tobago — treasure deduction on a hex island.",
+    ),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose subgroups are imported only when invoked (their help is listed from
+    :data:`LAZY_GROUPS` without importing them)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_GROUPS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
+            module, _, attr = LAZY_GROUPS[cmd_name][0].partition(":")
+            group = getattr(importlib.import_module(module), attr)
+            from models.registry import game_names  # pydantic: only once a game is used
+
+            if cmd_name in game_names() and "study" not in group.commands:
+                from analyses.cli.study import add_study_commands
+
+                add_study_commands(group, cmd_name)  # study, report, compare: every game
+            self.add_command(group, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in LAZY_GROUPS and name not in self.commands:
+                rows.append((name, LAZY_GROUPS[name][1]))
+            else:
+                command = self.commands[name]
+                rows.append((name, command.get_short_help_str(formatter.width)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="atoll")
+def cli() -> None:
+    """atoll: constraint-solving analysis for Carcassonne South Seas, Glory Islands and Tobago."""
+
+
+def _one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    print(f"atoll: warning: {message}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit status.
+
+    0 an answer; 2 bad input (one line naming file, entry and field); 3 ``unknown`` (a solver
+    reached its time limit: no answer is printed); 130 interrupted (Ctrl-C: nothing printed as
+    an answer); 1 output could not be written (a read-only folder, a full disk or stdout: one
+    line naming the file, ``cannot write PATH: REASON``).
+    """
+    warnings.showwarning = _one_line_warning
+    previous = _terminate_like_interrupt()
+    try:
+        args = list(argv) if argv is not None else sys.argv[1:]
+        cli.main(args=args, prog_name="atoll", standalone_mode=False, obj={"argv": args})
+        sys.stdout.flush()  # a full stdout fails here, not in Python's exit
+        return 0
+    except AtollError as exc:
+        return _fail(f"error: {exc.one_line()}", EXIT_BAD_INPUT)
+    except SolverUnknown as exc:
+        return _fail(str(exc), EXIT_UNKNOWN)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        return _fail("interrupted: nothing was finished, so nothing is printed", EXIT_INTERRUPTED)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        return 0
+    except click.ClickException as exc:
+        ctx = getattr(exc, "ctx", None)
+        where = f"{ctx.command_path}: " if ctx is not None else ""
+        return _fail(f"error: {where}{exc.format_message()}", exc.exit_code)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except BrokenPipeError:
+        _quiet_stdout()  # the reader went away (| head): not an error
+        return 0
+    except OSError as exc:  # a file that cannot be written (it names it), or > /dev/full
+        _quiet_stdout()
+        where = exc.filename if exc.filename is not None else "the output"
+        return _fail(f"error: cannot write {where}: {exc.strerror or exc}", EXIT_OUTPUT)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate_like_interrupt() -> Any:
+    """SIGTERM (a plain ``kill``) stops atoll like Ctrl-C: files being written are abandoned
+    cleanly (no temporary debris) and nothing unfinished is printed. Returns the handler it
+    replaced (``None`` off the main thread, where signals are left alone)."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, stop)
+    except ValueError:
+        return None
+
+
+def _fail(message: str, status: int) -> int:
+    with contextlib.suppress(OSError):
+        print(f"atoll: {message}", file=sys.stderr)
+    return status
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that Python's own flush at exit cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""``atoll GAME skill``: a skill trace (:mod:`analyses.skill`) for every game of the registry.
+
+It prints one line per budget as its games finish, a sentence when the highest budget's
+interval overlaps the lowest's, and the path of the picture last; ``--out`` gets
+``budget-<b>/`` (one study per budget, resumable), ``skill.json`` and ``skill.png``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyses.cli.numbers import Int, IntRange
+from models.core import game_info
+from models.errors import AtollError
+
+
+def _budgets(ctx: click.Context, param: click.Parameter, text: str) -> tuple[int, ...]:
+    from analyses.skill import parse_budgets
+
+    return parse_budgets(text)
+
+
+def _seed(ctx: click.Context, param: click.Parameter, seed: int) -> int:
+    if seed < 0:  # numpy's SeedSequence takes no negative number
+        raise AtollError(f"a seed is a whole number 0 or more, got {seed}", field="--seed")
+    return seed
+
+
+def add_skill_command(group: click.Group, game: str) -> None:
+    """Give ``group`` the skill command for ``game``."""
+
+    @group.command("skill")
+    @click.option(
+        "--agent",
+        "agent",
+        default="ismcts",
+        show_default=True,
+        help="The tested agent's spec, without its budget (ismcts, ismcts:c=0.5,depth=2).",
+    )
+    @click.option(
+        "--budgets",
+        default="25,50,100,200,400",
+        show_default=True,
+        callback=_budgets,
+        help="The budgets, comma-separated whole numbers: the values of --param.",
+    )
+    @click.option(
+        "--param",
+        default="iterations",
+        show_default=True,
+        help="The tested agent's parameter the budgets set.",
+    )
+    @click.option(
+        "--against",
+        default="greedy",
+        show_default=True,
+        help="The reference agent's spec, in every other seat.",
+    )
+    @click.option("--games", type=IntRange(1, 10_000_000), default=100, show_default=True)
+    @click.option("--players", type=Int(), help="Players (default: the game's usual number).")
+    @click.option(
+        "--seed",
+        type=Int(),
+        default=0,
+        show_default=True,
+        callback=_seed,
+        help="Root seed, the same for every budget (so every budget plays the same deals).",
+    )
+    @click.option(
+        "--workers",
+        type=IntRange(1, 256),
+        default=lambda: min(os.cpu_count() or 1, 8),
+        help="Local worker processes (default: the cores, up to 8).",
+    )
+    @click.option(
+        "--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder."
+    )
+    @click.option("--resume", is_flag=True, help="Continue the budgets' studies stored in --out.")
+    def skill_cmd(out_dir: str, **kw: Any) -> None:
+        """Does more thinking keep winning? Play the tested agent at each budget against the
+        reference agent (seats rotated, the same seed for every budget) and draw its win share
+        with its 95% interval against the budget: --out/skill.png and skill.json."""
+        from analyses.provenance import command_line
+        from analyses.skill import SkillPlan, run_skill, write_skill
+
+        plan = SkillPlan(
+            game,
+            game_info(game).check_players(kw["players"]),
+            agent=kw["agent"],
+            against=kw["against"],
+            budgets=kw["budgets"],
+            games=kw["games"],
+            seed=kw["seed"],
+            param=kw["param"].strip(),
+        )
+
+        def told(point: Any) -> None:
+            click.echo(point.line(plan.even))
+
+        trace = run_skill(
+            plan, Path(out_dir), workers=kw["workers"], resume=kw["resume"], told=told
+        )
+        verdict = trace.verdict()
+        if verdict:
+            click.echo(verdict)
+        obj = click.get_current_context().obj
+        command = command_line(["atoll", *obj["argv"]]) if isinstance(obj, dict) else None
+        click.echo(f"wrote {write_skill(trace, Path(out_dir), command)}")

@@ -1,1 +1,0 @@
-"""Per-game sections of study reports: ``analyses.reports.<game>.sections(frames, record)``."""

@@ -1,0 +1,382 @@
+"""``atoll tobago ...``: hint candidates, clue legality, the legality matrix, pictures, maps.
+
+This module holds the group and the commands on positions; the options every command shares are
+in :mod:`analyses.tobago.cli_options`, the commands for solvers and setters of puzzles (``why``,
+``rank``, ``puzzle``, ``min-clues``) in :mod:`analyses.tobago.cli_puzzles`, the map analysis
+(``analyze``, ``compare-maps``) in :mod:`analyses.tobago.cli_maps`.
+
+>>> from click.testing import CliRunner
+>>> result = CliRunner().invoke(tobago, ["candidates", "reef", "--hints", "/dev/null"])
+>>> result.output.splitlines()[0]
+'Reef: candidates (cpsat; sight [0, 1, 2], next to = outside)'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from analyses.cli.numbers import IntRange
+from analyses.tobago import cli_game, cli_maps, cli_puzzles
+from analyses.tobago.cli_options import (
+    Solving,
+    check_png,
+    deck_note,
+    deck_option,
+    emit_json,
+    hints_options,
+    load_position,
+    map_note,
+    parse_clue,
+    solving_options,
+    write_picture,
+)
+from models.errors import AtollError
+from models.tobago.deck import Deck, load_deck
+from models.tobago.hexgrid import Field
+from models.tobago.hints import TREASURES, Hints
+from models.tobago.island import Island
+from models.tobago.mapfile import bundled_maps, load_map
+from models.tobago.options import TobagoOptions
+from solvers.tobago.explain import smallest_conflict
+from solvers.tobago.hints import (
+    Conflict,
+    LegalityMatrix,
+    candidates,
+    check,
+    legality_matrix,
+    solve_candidates,
+    treasure_status,
+)
+
+
+@click.group()
+def tobago() -> None:
+    """Tobago — treasure deduction on a hex island.
+
+    MAP is a map file (.toml) or the name of a bundled map (see `atoll tobago maps`).
+    """
+
+
+@tobago.command()
+def maps() -> None:
+    """List the bundled maps (atoll's own designs, not the published board sections)."""
+    for stem, path in bundled_maps().items():
+        island = load_map(path)
+        click.echo(
+            f"{stem:10} {island.name:12} {len(island.island_fields):4} island fields  "
+            f"{island.width}x{island.height}"
+        )
+
+
+@tobago.command("candidates")
+@click.argument("map_spec", metavar="MAP")
+@hints_options
+@click.option("--distinct", is_flag=True, help="Treasures lie on pairwise distinct fields.")
+@deck_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@solving_options
+def candidates_cmd(
+    map_spec: str,
+    hints_file: str,
+    unordered: bool,
+    distinct: bool,
+    deck_file: str | None,
+    as_json: bool,
+    solving: Solving,
+) -> None:
+    """The candidate fields of each treasure given its hints, and its status: open, marked
+    (TB-H5), pinned (TB-H6) or contradictory (with the hints or treasures that conflict); a
+    treasure no card of the deck may be laid at, so that hints can never narrow it, is flagged
+    inseparable."""
+    options = solving.options
+    deck = load_deck(deck_file)
+    island, hints = load_position(map_spec, hints_file, solving, unordered)
+    solving.announce("solving the candidates")
+    answer = solve_candidates(
+        island,
+        hints,
+        backend=solving.backend,
+        distinct=distinct,
+        options=options,
+        time_limit=solving.time_limit,
+    )
+    conflicts = {
+        t: _conflict(island, hints, answer.conflict_of(t), t, solving)
+        for t in TREASURES
+        if not answer.fields[t]
+    }
+    matrix = _deck_at_every_treasure(island, hints, deck, options)
+    stuck = set(matrix.inseparable())
+    if as_json:
+        treasures = {}
+        for t in TREASURES:
+            fields = answer.fields[t]
+            entry: dict[str, Any] = {"candidates": [list(f) for f in fields]}
+            entry["status"] = treasure_status(len(fields), options)
+            if t in conflicts:
+                entry["conflict"] = conflicts[t]
+            entry["legal_cards"] = matrix.legal_count(t)
+            # null: one candidate or none, nothing left to separate
+            entry["separable"] = None if len(fields) < 2 else t not in stuck
+            if entry["separable"] is False:
+                entry["separable_note"] = _inseparable_text(len(fields))
+            treasures[str(t)] = entry
+        emit_json(
+            {
+                "map": island.name,
+                "treasures": treasures,
+                "deck": deck.source,
+                "reconstruction": deck.reconstruction,
+            }
+        )
+        return
+    click.echo(
+        f"{island.name}: candidates ({solving.backend}{', distinct' if distinct else ''}; "
+        f"{solving.describe()})"
+    )
+    for t in TREASURES:
+        fields = answer.fields[t]
+        status = treasure_status(len(fields), options)
+        words = {"pinned": "pinned (TB-H6)", "marked": "marked with stones (TB-H5)", "open": ""}
+        hint_text = "; ".join(str(c) for c in hints.of(t)) or "no hints"
+        click.echo(f"  treasure {t}: {len(fields):3} {words.get(status, status)}  [{hint_text}]")
+        if t in conflicts:
+            click.echo("    " + _conflict_text(conflicts[t]))
+        if len(fields) >= 2 and t in stuck:
+            click.echo("    inseparable: " + _inseparable_text(len(fields)))
+        if fields and len(fields) < options.marker_threshold:
+            click.echo("    " + " ".join(f"[{c},{r}]" for c, r in fields))
+    if stuck and deck.reconstruction:
+        click.echo(deck_note(deck))
+
+
+def _deck_at_every_treasure(
+    island: Island, hints: Hints, deck: Deck, options: TobagoOptions
+) -> LegalityMatrix:
+    """Every distinct card of the deck at every treasure, to find the treasures no card can
+    narrow: set algebra on the compiled clues (the bitset path, as ``rank`` uses), exact and
+    in milliseconds where enumerating a big map's candidates again could take seconds."""
+    return legality_matrix(island, hints, deck.distinct(), backend="bitset", options=options)
+
+
+def _inseparable_text(candidates: int) -> str:
+    return (
+        f"every card of the deck excludes none or all of these {candidates} candidates, so no "
+        "hint can ever narrow them"
+    )
+
+
+def _conflict(
+    island: Island, hints: Hints, conflict: Conflict | None, treasure: int, solving: Solving
+) -> dict[str, Any]:
+    """What leaves a treasure without candidates: the fewest of its hints that conflict, or the
+    treasures that cannot all lie on distinct fields."""
+    if conflict is None or conflict.treasures == (treasure,):
+        clues = smallest_conflict(island, hints.of(treasure), solving.options, solving.time_limit)
+        return {"hints": [str(c) for c in clues]}
+    return {"treasures": list(conflict.treasures), "fields": [list(f) for f in conflict.fields]}
+
+
+def _conflict_text(conflict: dict[str, Any]) -> str:
+    if "hints" in conflict:
+        quoted = " and ".join(f"'{c}'" for c in conflict["hints"])
+        return f"contradictory hints: {quoted} exclude every field together"
+    group = " and ".join(str(t) for t in conflict["treasures"])
+    fields = " ".join(f"[{c},{r}]" for c, r in conflict["fields"]) or "no field"
+    return f"treasures {group} cannot lie on distinct fields: they share only {fields}"
+
+
+@tobago.command("check")
+@click.argument("map_spec", metavar="MAP")
+@hints_options
+@click.option("--treasure", type=IntRange(1, 4), required=True, help="Treasure 1 to 4.")
+@click.option("--clue", "clue_text", required=True, help='A clue, e.g. "not next to sea".')
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@solving_options
+def check_cmd(
+    map_spec: str,
+    hints_file: str,
+    unordered: bool,
+    treasure: int,
+    clue_text: str,
+    as_json: bool,
+    solving: Solving,
+) -> None:
+    """May a clue be laid at a treasure (TB-H2..H4)?"""
+    clue = parse_clue(clue_text)
+    island, hints = load_position(map_spec, hints_file, solving, unordered)
+    solving.announce("checking the clue")
+    result = check(
+        island,
+        hints,
+        treasure,
+        clue,
+        backend=solving.backend,
+        options=solving.options,
+        time_limit=solving.time_limit,
+    )
+    if as_json:
+        emit_json(
+            {
+                "legal": result.legal,
+                "reason": result.reason,
+                "excluded": result.excluded,
+                "remaining": result.remaining,
+            }
+        )
+        return
+    click.echo(
+        f"{clue} at treasure {treasure}: {result.reason} "
+        f"(excludes {result.excluded}, leaves {result.remaining})"
+    )
+
+
+@tobago.command("legal")
+@click.argument("map_spec", metavar="MAP")
+@hints_options
+@deck_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@solving_options
+def legal_cmd(
+    map_spec: str,
+    hints_file: str,
+    unordered: bool,
+    deck_file: str | None,
+    as_json: bool,
+    solving: Solving,
+) -> None:
+    """The legality matrix: every clue of the deck at every treasure."""
+    options = solving.options
+    deck = load_deck(deck_file)
+    island, hints = load_position(map_spec, hints_file, solving, unordered)
+    solving.announce("solving the legality matrix")
+    matrix = legality_matrix(
+        island,
+        hints,
+        deck.distinct(),
+        backend=solving.backend,
+        options=options,
+        time_limit=solving.time_limit,
+    )
+    frame = matrix.to_frame("reason")
+    if as_json:
+        emit_json(
+            {
+                "map": island.name,
+                "deck": deck.source,
+                "reconstruction": deck.reconstruction,
+                "options": options.to_dict(),
+                "matrix": {
+                    clue: {str(t): frame.loc[clue, t] for t in TREASURES} for clue in frame.index
+                },
+            }
+        )
+        return
+    note = deck_note(deck)
+    table = Table(title=f"{island.name}: clue legality ({solving.backend})", caption=note or None)
+    table.add_column("clue")
+    for t in TREASURES:
+        table.add_column(f"T{t}", justify="center")
+    style = {
+        "legal": "[green]legal[/]",
+        "excludes-none": "[dim]none[/]",
+        "excludes-all": "[red]all[/]",
+    }
+    for clue in frame.index:
+        table.add_row(clue, *(style[frame.loc[clue, t]] for t in TREASURES))
+    console = Console(width=100)
+    console.print(table)
+    counts = (frame == "legal").sum()
+    console.print("legal clues per treasure: " + ", ".join(f"T{t}: {counts[t]}" for t in TREASURES))
+
+
+@tobago.command("render")
+@click.argument("map_spec", metavar="[MAP]", required=False)
+@click.option("--hints", "hints_file", type=click.Path(dir_okay=False))
+@click.option("--unordered", is_flag=True, help="Accept hints in any order (TB-H2..H4).")
+@click.option(
+    "--game",
+    "game_file",
+    type=click.Path(dir_okay=False),
+    help="A game position (a scenario: TOML or JSON action list, as `replay` reads): draw its "
+    "vehicles, roses, amulets and treasures instead of MAP.",
+)
+@click.option(
+    "--out", "out_file", required=True, type=click.Path(dir_okay=False), help="PNG file to write."
+)
+@deck_option
+@solving_options
+def render_cmd(
+    map_spec: str | None,
+    hints_file: str | None,
+    unordered: bool,
+    game_file: str | None,
+    out_file: str,
+    deck_file: str | None,
+    solving: Solving,
+) -> None:
+    """Draw the island (and the candidates of each treasure, given hints, ringed where no card
+    of the deck can narrow them) to a PNG; with --game, a game position: vehicles, roses per
+    treasure, amulets, candidates, gold held."""
+    if game_file is not None:
+        if deck_file is not None:
+            raise AtollError(
+                "--game draws the scenario's own clues: give no --deck with it", field="--deck"
+            )
+        _render_game(map_spec, hints_file, game_file, out_file)
+        return
+    if map_spec is None:
+        raise AtollError("name a MAP to draw, or a game position with --game", field="MAP")
+    from models.tobago.render import save_island_png
+
+    check_png(out_file, map_spec, hints_file, deck_file)
+    options = solving.options
+    deck = load_deck(deck_file)
+    island, hints = load_position(map_spec, hints_file, solving, unordered)
+    found: dict[int, tuple[Field, ...]] | None = None
+    stuck: tuple[int, ...] = ()
+    if hints_file:
+        solving.announce("solving the candidates")
+        found = candidates(
+            island, hints, backend=solving.backend, options=options, time_limit=solving.time_limit
+        )
+        stuck = _deck_at_every_treasure(island, hints, deck, options).inseparable()
+    notes = [n for n in (map_note(map_spec), deck_note(deck) if stuck else None) if n]
+    write_picture(
+        out_file,
+        lambda path: save_island_png(
+            island,
+            path,
+            candidates=found,
+            inseparable=stuck,
+            title=f"{island.name}" + (" — candidates" if found else ""),
+            note="\n".join(notes) or None,
+        ),
+    )
+
+
+def _render_game(map_spec: str | None, hints_file: str | None, game_file: str, out: str) -> None:
+    """``render --game``: the scenario's position (its own map, options and hints)."""
+    if map_spec is not None or hints_file is not None:
+        raise AtollError(
+            "--game draws the scenario's own map and hints: give no MAP or --hints with it",
+            field="--game",
+        )
+    from models.tobago.render_game import save_game_png
+    from models.tobago.scenario import load_scenario
+
+    check_png(out, game_file)
+    state = load_scenario(game_file)
+    write_picture(out, lambda path: save_game_png(state, path))
+
+
+for _command in (
+    *cli_puzzles.COMMANDS,
+    *cli_maps.COMMANDS,
+    *cli_game.COMMANDS,
+):
+    tobago.add_command(_command)
