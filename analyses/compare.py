@@ -32,9 +32,9 @@ from matplotlib.figure import Figure
 
 from analyses.figures import figure_uri
 from analyses.frames import GAME_COLUMNS, StudyFrames
+from analyses.pages import header, write_pages
 from analyses.pergame import seat_means
 from analyses.provenance import command_line, option_rows
-from analyses.report import header, write_pages
 from analyses.sections import effects_table, variant_findings
 from analyses.tables import Section, estimate_text, readable
 from analyses.variants import Measure, compared, games_changed

@@ -24,6 +24,7 @@ from analyses import pergame, seating, stats
 from analyses.figures import bars, figure_uri
 from analyses.frames import StudyFrames
 from analyses.lengths import integer_bins
+from analyses.plugin import VariantReport
 from analyses.tables import Finding, Section, Table, estimate_cell, estimate_text, p_cell, p_text
 from analyses.variants import VariantRun, compared, effect_measures, games_changed
 
@@ -31,6 +32,10 @@ from analyses.variants import VariantRun, compared, effect_measures, games_chang
 def sample_note(frames: StudyFrames, record: dict[str, Any]) -> str:
     """What every figure caption says: how many games, which seed."""
     return f"{len(frames.games)} games, study seed {record['config']['seed']}"
+
+
+#: The shared layout of the variants section (a game's plug-in may give its own).
+GENERIC_VARIANTS = VariantReport()
 
 
 def _sentence(what: str, e: Any, against: str, adjusted: float) -> str:
@@ -338,30 +343,36 @@ def unchanged_warning(section: Section, label: str, frames: StudyFrames, run: Va
 
 
 def variants_section(
-    frames: StudyFrames, record: dict[str, Any], variants: Mapping[str, VariantRun]
+    frames: StudyFrames,
+    record: dict[str, Any],
+    variants: Mapping[str, VariantRun],
+    layout: VariantReport = GENERIC_VARIANTS,
 ) -> Section:
-    """What each rule variant changes, game by game on the same seeds."""
-    section = Section(
-        "What each rule is worth",
-        "Each variant replays the study's games from the same seeds with the same agents in "
-        "the same seats, one rule changed; a difference is the variant minus the study, game "
-        "by game, with its 95% interval over games. p: sign-flip permutation test; adjusted by "
-        "Holm over each table; 'clear' when the adjusted p is below 0.05. A measure that is "
-        "another's effect again (the other agent's share, the same number under another name) "
-        "is shown once.",
-    )
-    for run in variants.values():
-        table = compared(effect_measures(frames, run.frames))
+    """What each rule variant changes, game by game on the same seeds: one table per variant
+    (its measures: ``layout.measures`` or the shared ones), a second of the game's own measures
+    when ``layout.extra`` names them, and the game's notes (the one mechanism behind every
+    game's report of variants; :class:`~analyses.plugin.VariantReport`)."""
+    section = Section(layout.title, layout.intro)
+    for slug, run in variants.items():
         label = run.variant.label
+        table = compared((layout.measures or effect_measures)(frames, run.frames))
         unchanged_warning(section, label, frames, run)
+        if layout.notes is not None:
+            section.notes.extend(layout.notes(slug, frames, run))
         if table.empty:
             section.notes.append(f"{label}: fewer than 2 games to pair.")
             continue
-        small_sample(section, int(table["games"].max()))
+        if layout.small_sample_note:
+            small_sample(section, int(table["games"].max()))
         section.tables.append(
             effects_table(f"{label} ({_options_text(run.variant.options)})", table)
         )
         variant_findings(section, label, table)
+        if layout.extra is not None:
+            extra = compared(layout.extra(frames, run.frames))
+            if not extra.empty:
+                section.tables.append(effects_table(f"{label}: {layout.extra_title}", extra))
+                variant_findings(section, label, extra)
     return section
 
 

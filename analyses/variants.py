@@ -1,8 +1,8 @@
 """The value of a rule: a report's study replayed with one rule switched, on the same seeds.
 
-A game's report module (``analyses.reports.<game>``) may declare the variants worth measuring::
+A game's plug-in (:mod:`analyses.plugin`) may declare the variants worth measuring::
 
-    VARIANTS = {"no-hunt": Variant("without the 2-card's treasure hunt (GI-C2)", {"hunt": False})}
+    variants={"no-hunt": Variant("without the 2-card's treasure hunt (GI-C2)", {"hunt": False})}
 
 ``atoll GAME report`` then plays each variant beside the study — same games, seeds, agents and
 seats, the variant's options laid over the study's — into ``OUT/variants/<slug>/`` (each a study
@@ -10,9 +10,9 @@ store of its own, so ``--resume`` continues them too; ``--no-variants`` skips th
 game ``i`` is played from the same seed in both, every effect is a paired, game-by-game
 difference: the rule's worth to each agent, not the luck of the draw.
 
-The report shows a section of their :func:`effects` (``analyses.report``), or the module's own
-``variant_sections(frames, record, variants)`` when it defines one (``variants`` maps each slug
-to a :class:`VariantRun`).
+The report shows one section of their effects (:func:`analyses.sections.variants_section`),
+laid out as the plug-in's :class:`~analyses.plugin.VariantReport` says; ``atoll GAME compare
+--variant SLUG`` plays the same variant against the study's options.
 
 >>> variant = Variant("without amulets", {"amulets": 0})
 >>> base = StudyConfig("southseas", players=2, games=4, seed=3, options={"recall": "never"})
@@ -25,9 +25,8 @@ True
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -35,33 +34,21 @@ import pandas as pd
 
 from analyses import pergame, stats
 from analyses.frames import StudyFrames
+from analyses.plugin import Measure, Variant, VariantRun
 from analyses.study import StudyConfig
 
-
-@dataclasses.dataclass(frozen=True)
-class Variant:
-    """A rule variant: what it is called in the report and the rule options it sets."""
-
-    label: str
-    options: Mapping[str, Any]
-
-
-@dataclasses.dataclass(frozen=True)
-class VariantRun:
-    """A variant as played: its definition, its stored frames and the options it ran with."""
-
-    variant: Variant
-    frames: StudyFrames
-    options: Mapping[str, Any]
-
-
-def declared(game: str) -> dict[str, Variant]:
-    """The variants the game's report module declares (none if it declares none)."""
-    try:
-        module = importlib.import_module(f"analyses.{game}.report")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "VARIANTS", {}))
+__all__ = [
+    "Measure",
+    "Variant",
+    "VariantRun",
+    "applied",
+    "compared",
+    "effect_measures",
+    "effects",
+    "games_changed",
+    "per_game",
+    "redundant",
+]
 
 
 def applied(config: StudyConfig, variant: Variant) -> StudyConfig:
@@ -84,8 +71,6 @@ def per_game(
     return players.groupby("game")[column].mean()
 
 
-#: A measure compared: its name, its values per game in the study and in the variant.
-Measure = tuple[str, pd.Series, pd.Series]
 #: The columns of a table of paired comparisons (:func:`compared`).
 COLUMNS = ["measure", "study", "variant", "difference", "games changed", "p", "adjusted p",
            "clear", "games"]  # fmt: skip

@@ -19,11 +19,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from models.tobago.clues import _cached_mask, clue_mask
-from models.tobago.deck import load_deck
-from models.tobago.hints import TREASURES, Hints
-from models.tobago.mapfile import bundled_maps, load_map
-from models.tobago.rules import LEGAL, candidate_mask, legality_code
+from models.tobago.island.clues import _cached_mask, clue_mask
+from models.tobago.island.deck import load_deck
+from models.tobago.island.hints import TREASURES, Hints
+from models.tobago.island.legality import LEGAL, candidate_mask, legality_code
+from models.tobago.island.mapfile import bundled_maps, load_map
 from solvers.tobago.puzzles import (
     min_clue_counts,
     minimal_clue_sets,

@@ -9,7 +9,7 @@ Targets:
   * a 200x200 map's candidates with hints, bitset backend: <= 5 s and <= 500 MB;
   * a 60x60 map's candidates with hints, CP-SAT backend: <= 10 s;
   * every bundled map, no hints, --distinct, every backend: <= 2 s.
-The big maps come from models.tobago.generator.large_island (seeded; not Tobago-like).
+The big maps come from models.tobago.island.generator.large_island (seeded; not Tobago-like).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ import sys
 import time
 
 from models.core import make_rng
-from models.tobago.generator import large_island
-from models.tobago.hints import Hints, parse_hints
-from models.tobago.mapfile import load_bundled_map
+from models.tobago.island.generator import large_island
+from models.tobago.island.hints import Hints, parse_hints
+from models.tobago.island.mapfile import load_bundled_map
 from solvers.tobago.hints import candidates
 
 HINTS = """

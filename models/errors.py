@@ -54,6 +54,11 @@ class AtollWarning(UserWarning):
     """Suspicious but acceptable input (for example two identical landmarks close together)."""
 
 
+class DeprecatedFlag(AtollWarning):
+    """An old command-line flag that still works: the CLI says what to write instead, in one
+    line, once the command has finished (an error stays a single line)."""
+
+
 class IllegalActionError(AtollError):
     """An action the rules do not allow now: the message names the rule it breaks.
 

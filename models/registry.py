@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import importlib
 from importlib import metadata
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from models.errors import AtollError
-from models.info import GameInfo
+
+if TYPE_CHECKING:  # the registry itself stays light: listing games imports no pydantic
+    from models.info import GameInfo
 
 __all__ = ["Registrable", "game_info", "game_names", "lookup", "register_game"]
 

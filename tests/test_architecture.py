@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ast
 import doctest
+import enum
 import importlib
 import pkgutil
 from pathlib import Path
 
+import networkx as nx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,11 +118,177 @@ def test_the_cli_starts_without_heavy_imports() -> None:
     assert result.stdout.strip().splitlines()[-1] == "[]"
 
 
-def test_lazy_command_groups_list_their_own_help() -> None:
-    from analyses.cli.main import LAZY_GROUPS
+def test_game_groups_list_their_own_help() -> None:
+    """`atoll --help` shows each game's one-line help from its plug-in, without importing the
+    game; the group made for the game says the same."""
+    from analyses.cli.games import game_group
+    from analyses.plugins import game_help
+    from models.registry import game_names
 
-    for name, (target, short) in LAZY_GROUPS.items():
-        module, _, attr = target.partition(":")
-        group = getattr(importlib.import_module(module), attr)
+    for name in game_names():
+        short = game_help(name)
+        group = game_group(name)
         assert group.name == name
         assert (group.help or "").splitlines()[0] == short
+
+
+# -- one skeleton for every game (issue 18) ------------------------------------------------------
+
+#: The file of each role, the same name in every game's folder (README, "Layout").
+SKELETON = (
+    "game", "state", "position", "actions", "options", "components", "scenario", "snapshot",
+    "heuristic", "observation", "resample", "refusals", "summary", "events", "audit", "render",
+)  # fmt: skip
+GAMES = sorted(p.name for p in (ROOT / "models").iterdir() if (p / "game.py").exists())
+
+
+def test_the_games_are_found() -> None:
+    from models.registry import game_names
+
+    assert GAMES == ["gloryislands", "southseas", "tobago"]
+    assert set(GAMES) <= set(game_names())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_the_same_file_for_the_same_role(game: str) -> None:
+    missing = [role for role in SKELETON if not (ROOT / "models" / game / f"{role}.py").exists()]
+    assert not missing, f"models/{game} lacks {missing}"
+    assert (ROOT / "analyses" / game / "plugin.py").exists()
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """Every module of the project ``path`` imports — at the top, under TYPE_CHECKING or inside
+    a function alike (a late import does not make a cycle go away)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            base = node.module
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+                base = f"{base}.{node.module}"
+            found.add(base)
+            found |= {f"{base}.{a.name}" for a in node.names}
+    return found
+
+
+def _module_graph() -> nx.DiGraph:
+    names = {}
+    for top in ALLOWED:
+        for path in (ROOT / top).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            names[name] = path
+    graph = nx.DiGraph()
+    graph.add_nodes_from(names)
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for target in _imports(path, package):
+            if target in names and target != name:
+                graph.add_edge(name, target)
+    return graph
+
+
+def test_no_import_cycle_anywhere() -> None:
+    """No circle among the project's modules, counting function-local and TYPE_CHECKING
+    imports (a package's ``__init__`` re-exporting its modules is not a circle of design)."""
+    graph = _module_graph()
+    cycles = [c for c in nx.simple_cycles(graph) if not _through_init(c, graph)]
+    assert not cycles, f"import cycles: {cycles[:5]}"
+
+
+def _through_init(cycle: list[str], graph: nx.DiGraph) -> bool:
+    """Whether the cycle only closes through a package importing its own submodule."""
+    return any(b.startswith(f"{a}.") for a, b in zip(cycle, [*cycle[1:], cycle[0]], strict=True))
+
+
+_MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard"}
+#: Methods that make an object's copy and may fill its private fields.
+_COPIERS = {"clone", "_copy_record", "resample", "__copy__", "__deepcopy__"}
+
+
+def _private_writes(path: Path) -> list[str]:
+    """``x._name = ...`` or ``x._name.append(...)`` where ``x`` is not ``self``/``cls``
+    (outside the methods that fill a copy)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bad: list[str] = []
+
+    def foreign(node: ast.AST) -> bool:
+        return (
+            isinstance(node, ast.Attribute)
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+        )
+
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) or func.name in _COPIERS:
+            continue
+        for node in ast.walk(func):
+            targets: list[ast.AST] = []
+            if isinstance(node, ast.Assign):
+                targets = list(node.targets)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in _MUTATORS
+            ):
+                targets = [node.func.value]
+            bad += [f"{path.name}:{t.lineno}" for t in targets if foreign(t)]  # type: ignore[attr-defined]
+    return bad
+
+
+def test_no_module_writes_another_objects_private_attributes() -> None:
+    found = [w for path in (ROOT / "models").rglob("*.py") for w in _private_writes(path)]
+    assert not found, f"private attributes written from outside: {found}"
+
+
+def _phase_literals(path: Path) -> list[str]:
+    """``x.phase == "choose"``, ``x.phase in ("a", "b")`` or ``x.phase = "over"``: a phase
+    written as a bare string instead of a member of the game's ``Phase``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bad = []
+
+    def literal(node: ast.AST) -> bool:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return True
+        return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and any(
+            literal(e) for e in node.elts
+        )
+
+    def is_phase(node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "phase"
+
+    for node in ast.walk(tree):
+        compares = isinstance(node, ast.Compare) and is_phase(node.left)
+        assigns = isinstance(node, ast.Assign) and any(is_phase(t) for t in node.targets)
+        found = compares and any(literal(c) for c in node.comparators)  # type: ignore[attr-defined]
+        if found or (assigns and literal(node.value)):  # type: ignore[attr-defined]
+            bad.append(f"{path.name}:{node.lineno}")  # type: ignore[attr-defined]
+    return bad
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_phases_are_members_of_the_games_phase_enum(game: str) -> None:
+    position = importlib.import_module(f"models.{game}.position")
+    assert issubclass(position.Phase, enum.StrEnum)
+    found = [b for p in (ROOT / "models" / game).rglob("*.py") for b in _phase_literals(p)]
+    assert not found, f"bare phase strings in models/{game}: {found}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_protocol_class_sits_on_the_position_and_uses_the_shared_template(game: str) -> None:
+    from models.core import GameState, Position, load_game
+
+    state = load_game(game).new_initial_state()
+    cls = type(state)
+    assert cls.__module__ == f"models.{game}.state"
+    positions = [k for k in cls.__mro__ if k.__module__ == f"models.{game}.position"]
+    assert positions and issubclass(positions[0], Position)
+    for name in ("apply", "history", "events", "event", "save_png", "play_text"):
+        assert getattr(cls, name) is getattr(GameState, name), f"{game} overrides {name}"
+    assert type(load_game(game)).__module__ == f"models.{game}.game"

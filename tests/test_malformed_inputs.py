@@ -32,8 +32,8 @@ from hypothesis import strategies as st
 
 from analyses.cli.main import main
 from models.data import bundled_path
-from models.tobago.mapfile import EXAMPLE as MAP_EXAMPLE
-from models.tobago.mapfile import bundled_maps
+from models.tobago.island.mapfile import EXAMPLE as MAP_EXAMPLE
+from models.tobago.island.mapfile import bundled_maps
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_TILES = ROOT / "tests" / "models" / "southseas" / "scenario_tiles.toml"
@@ -190,7 +190,7 @@ KINDS = {
             "tobago clue deck",
             (_read(bundled_path("tobago", "clues.toml")), _small_deck()),
             "deck.toml",
-            lambda d: [*_lagoon("legal", d), "--deck", str(d / "deck.toml")],
+            lambda d: [*_lagoon("legal", d), "--component", f"clues={d / 'deck.toml'}"],
             {"h.toml": HINTS},
         ),
         Kind(
@@ -204,7 +204,7 @@ KINDS = {
             "southseas tiles",
             (_read(TEST_TILES), _read(bundled_path("southseas", "tiles.toml"))),
             "tiles.toml",
-            lambda d: ["southseas", "tiles", "--tiles", str(d / "tiles.toml")],
+            lambda d: ["southseas", "tiles", "--component", f"tiles={d / 'tiles.toml'}"],
         ),
         Kind(
             "southseas tiles of a scenario",

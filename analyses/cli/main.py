@@ -3,8 +3,9 @@
 Bad input (a malformed map, clue, hints file, option or argument) prints one line to standard error
 and exits with status 2 — never a traceback. Warnings about suspicious input print one line each.
 
-Each game's command group lives in its own module, imported only when that group is used, so
-``atoll --help`` starts without numpy, pandas, networkx or OR-Tools.
+Each game's command group is made when it is used (:mod:`analyses.cli.games`: the shared verbs
+and the game's own commands from its plug-in), so ``atoll --help`` starts without numpy, pandas,
+networkx, OR-Tools or pydantic.
 
 >>> from click.testing import CliRunner
 >>> result = CliRunner().invoke(cli, ["--help"])
@@ -15,7 +16,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import signal
 import sys
@@ -25,7 +25,9 @@ from typing import Any, TextIO
 
 import click
 
-from models.errors import AtollError
+from analyses.plugins import game_help
+from models.errors import AtollError, DeprecatedFlag
+from models.registry import game_names
 from solvers.limits import SolverUnknown
 
 EXIT_OUTPUT = 1
@@ -33,51 +35,29 @@ EXIT_BAD_INPUT = 2
 EXIT_UNKNOWN = 3
 EXIT_INTERRUPTED = 130
 
-#: Command groups imported on first use: name -> (module:attribute, one-line help).
-LAZY_GROUPS = {
-    "gloryislands": (
-        "analyses.gloryislands.cli:gloryislands",
-        "Glory Islands — the pirate race around a 7x7 board of islands.",
-    ),
-    "southseas": (
-        "analyses.southseas.cli:southseas",
-        "Carcassonne: South Seas — tile laying, islands, bridges, markets, ships.",
-    ),
-    "tobago": (
-        "analyses.tobago.cli:tobago",
-        "Tobago — treasure deduction on a hex island.",
-    ),
-}
-
 
 class LazyGroup(click.Group):
-    """A group whose subgroups are imported only when invoked (their help is listed from
-    :data:`LAZY_GROUPS` without importing them)."""
+    """The root group: one subgroup per registered game (:func:`models.registry.game_names`),
+    made when first used (:func:`analyses.cli.games.game_group`); the list in ``--help`` comes
+    from the plug-ins' one-line help without importing any game."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *LAZY_GROUPS})
+        return sorted({*super().list_commands(ctx), *game_names()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in LAZY_GROUPS and cmd_name not in self.commands:
-            module, _, attr = LAZY_GROUPS[cmd_name][0].partition(":")
-            group = getattr(importlib.import_module(module), attr)
-            from models.registry import game_names  # pydantic: only once a game is used
+        if cmd_name not in self.commands and cmd_name in game_names():
+            from analyses.cli.games import game_group  # the game's commands: only when used
 
-            if cmd_name in game_names() and "study" not in group.commands:
-                from analyses.cli.study import add_study_commands
-
-                add_study_commands(group, cmd_name)  # study, report, compare: every game
-            self.add_command(group, cmd_name)
+            self.add_command(game_group(cmd_name), cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
         for name in self.list_commands(ctx):
-            if name in LAZY_GROUPS and name not in self.commands:
-                rows.append((name, LAZY_GROUPS[name][1]))
+            if name in self.commands:
+                rows.append((name, self.commands[name].get_short_help_str(formatter.width)))
             else:
-                command = self.commands[name]
-                rows.append((name, command.get_short_help_str(formatter.width)))
+                rows.append((name, game_help(name)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
@@ -88,6 +68,10 @@ def cli() -> None:
     """atoll: constraint-solving analysis for Carcassonne South Seas, Glory Islands and Tobago."""
 
 
+#: Deprecation notes of this run, printed once it has finished well (an error stays one line).
+_DEFERRED: list[str] = []
+
+
 def _one_line_warning(
     message: Warning | str,
     category: type[Warning],
@@ -96,6 +80,9 @@ def _one_line_warning(
     file: TextIO | None = None,
     line: str | None = None,
 ) -> None:
+    if issubclass(category, DeprecatedFlag):
+        _DEFERRED.append(f"atoll: note: {message}")
+        return
     print(f"atoll: warning: {message}", file=sys.stderr)
 
 
@@ -111,8 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = _terminate_like_interrupt()
     try:
         args = list(argv) if argv is not None else sys.argv[1:]
+        _DEFERRED.clear()
         cli.main(args=args, prog_name="atoll", standalone_mode=False, obj={"argv": args})
         sys.stdout.flush()  # a full stdout fails here, not in Python's exit
+        for note in _DEFERRED:
+            print(note, file=sys.stderr)
         return 0
     except AtollError as exc:
         return _fail(f"error: {exc.one_line()}", EXIT_BAD_INPUT)

@@ -1,6 +1,6 @@
 """``atoll GAME study | report | compare``: the same study commands for every game of the registry.
 
-Each game's command group gets them when it is loaded (:func:`add_study_commands`), so the CLI
+Each game's command group gets them when it is made (:mod:`analyses.cli.games`), so the CLI
 stays ``atoll GAME VERB`` throughout and a new game needs no new study code.
 
 * ``study`` plays the games and stores the tables (Parquet) in ``--out``; ``--resume`` continues
@@ -26,6 +26,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
+from analyses.cli.components import component_option, parse_components
 from analyses.cli.numbers import Int, IntRange
 from models.core import game_info
 from models.data import NESTED_TOO_DEEPLY, brief, check_nesting
@@ -66,22 +67,6 @@ def _options(pairs: tuple[str, ...], options_file: str | None, game: str) -> dic
     base.update(parse_option(p) for p in pairs)
     game_info(game).options.from_mapping(base)  # a bad option fails now, in one line
     return base
-
-
-def _components(pairs: tuple[str, ...], game: str) -> dict[str, str]:
-    out = {}
-    for text in pairs:
-        name, sep, path = text.partition("=")
-        if not sep or not name or not path:
-            raise AtollError(f"expected NAME=FILE, got {text!r}", field="--component")
-        if name in out:
-            raise AtollError(f"{brief(name)} is given twice", field="--component")
-        try:
-            game_info(game).check_components([name])
-        except AtollError as exc:
-            raise AtollError(exc.message, field="--component") from None
-        out[name] = path
-    return out
 
 
 DEFAULT_AGENTS = "random"
@@ -135,13 +120,7 @@ def _study_options(func: Callable[..., None]) -> Callable[..., None]:
             "--option", "option_pairs", multiple=True, help="A rule option NAME=VALUE (repeat)."
         ),
         click.option("--options", "options_file", type=click.Path(dir_okay=False)),
-        click.option(
-            "--component",
-            "component_pairs",
-            multiple=True,
-            help="A component file NAME=FILE, repeat for each (South Seas: tiles, ships; "
-            "Glory Islands: board; Tobago: map, clues, cards).",
-        ),
+        component_option,
         click.option(
             "--workers",
             type=IntRange(1, 256),
@@ -175,7 +154,7 @@ def _config(game: str, kw: dict[str, Any], option_pairs: tuple[str, ...]) -> Any
         seed=kw["seed"],
         rotate=not kw["fixed_seats"],
         options=_options(option_pairs, kw["options_file"], game),
-        components=_components(kw["component_pairs"], game),
+        components=parse_components(kw["component_pairs"], game),
     )
 
 
@@ -279,9 +258,6 @@ _repair = click.option(
 
 def add_study_commands(group: click.Group, game: str) -> None:
     """Give ``group`` the study, report, compare and verify commands for ``game``."""
-    from analyses.cli.skill import add_skill_command  # skill: its own module (cli_skill.py)
-
-    add_skill_command(group, game)
 
     @group.command("study")
     @_study_options
@@ -313,8 +289,9 @@ def add_study_commands(group: click.Group, game: str) -> None:
         Where the game declares rule variants (amulets off, a special action off...), each is
         replayed on the same seeds into --out/variants/NAME so the report can show what the
         rule is worth; --no-variants skips them."""
+        from analyses.plugins import declared
         from analyses.report import write_report
-        from analyses.variants import applied, declared, redundant
+        from analyses.variants import applied, redundant
 
         config = _config(game, kw, option_pairs)
         store = _run(config, Path(out_dir), kw)
@@ -335,22 +312,48 @@ def add_study_commands(group: click.Group, game: str) -> None:
     @_study_options
     @_repair
     @click.option("--baseline-option", "baseline_pairs", multiple=True, help="Baseline NAME=VALUE.")
+    @click.option(
+        "--variant",
+        "variant_slug",
+        help="A rule variant the game declares (as the report plays it), instead of or besides "
+        "--option.",
+    )
     def compare_cmd(
-        out_dir: str, option_pairs: tuple[str, ...], baseline_pairs: tuple[str, ...], **kw: Any
+        out_dir: str,
+        option_pairs: tuple[str, ...],
+        baseline_pairs: tuple[str, ...],
+        variant_slug: str | None,
+        **kw: Any,
     ) -> None:
-        """Play the baseline and a variant (--option) on the same seeds; write compare.html."""
+        """Play the baseline and a variant (--option, or --variant NAME) on the same seeds;
+        write compare.html."""
         from analyses.compare import write_comparison
+        from analyses.plugins import declared
+        from analyses.variants import applied
 
-        if not option_pairs:
-            raise AtollError("name the variant with --option NAME=VALUE", field="--option")
+        if not option_pairs and variant_slug is None:
+            raise AtollError(
+                "name the variant with --option NAME=VALUE or --variant NAME", field="--option"
+            )
         if kw["games"] < 2:  # a paired difference has no spread from one game
             raise AtollError(
                 f"a paired comparison needs at least 2 games, got {kw['games']}", field="--games"
             )
         base = _config(game, kw, baseline_pairs)
         variant = _config(game, kw, (*baseline_pairs, *option_pairs))
+        named = list(option_pairs)
+        if variant_slug is not None:
+            known = declared(game)
+            if variant_slug not in known:
+                has = ", ".join(known) or "none"
+                raise AtollError(
+                    f"{game} declares no variant {brief(variant_slug)} (its variants: {has})",
+                    field="--variant",
+                )
+            variant = applied(variant, known[variant_slug])
+            named.insert(0, variant_slug)
         base_store = _run(base, Path(out_dir) / "baseline", kw, "baseline")
-        label = "variant: " + ", ".join(option_pairs)
+        label = "variant: " + ", ".join(named)
         variant_store = _run(variant, Path(out_dir) / "variant", kw, label)
         path = write_comparison(
             base_store, variant_store, Path(out_dir) / "compare.html", command=_command()

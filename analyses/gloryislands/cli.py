@@ -1,5 +1,6 @@
-"""``atoll gloryislands ...``: the component file drawn, scenarios replayed and pictures drawn
-(``render``); ``study``, ``report`` and ``compare`` come from :mod:`analyses.cli.study`.
+"""``atoll gloryislands board``: the component file drawn; and what ``replay`` says of a
+position and ``render`` draws of a bare board (the shared verbs, :mod:`analyses.cli.position`,
+through :mod:`analyses.gloryislands.plugin`).
 
 >>> from click.testing import CliRunner
 >>> result = CliRunner().invoke(gloryislands, ["board"])
@@ -9,13 +10,12 @@ True
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import click
 
-from analyses.cli.numbers import IntRange
+from analyses.cli.components import chosen_component, component_option
 from analyses.outputs import refuse_overwriting_input
 from models.data import parse_toml, read_text
 from models.errors import AtollError
@@ -23,8 +23,8 @@ from models.gloryislands.boardfile import load_board
 from models.gloryislands.components import Components, cell_name
 from models.gloryislands.drawing import LEGEND, draw_board
 from models.gloryislands.events import SOURCES
-from models.gloryislands.scenario import load_scenario
 from models.gloryislands.snapshot import snapshot
+from models.pictures import save_figure
 
 
 def provenance(board: Components) -> str:
@@ -40,15 +40,18 @@ def gloryislands() -> None:
 
 
 @gloryislands.command("board")
+@component_option
 @click.option(
     "--board",
     "board_file",
     type=click.Path(dir_okay=False),
-    help="Component file TOML (default: the bundled reconstruction).",
+    help="Deprecated: --component board=FILE.",
 )
-def board_cmd(board_file: str | None) -> None:
-    """The board drawn, its islands and scoring table, the sail track, cards and counts."""
-    board = load_board(board_file)
+def board_cmd(component_pairs: tuple[str, ...], board_file: str | None) -> None:
+    """The board drawn, its islands and scoring table, the sail track, cards and counts (the
+    bundled reconstruction, or --component board=FILE)."""
+    chosen = chosen_component("gloryislands", component_pairs, "board", board_file, "--board")
+    board = load_board(chosen)
     click.echo(provenance(board))
     if board.reconstruction and board.note:
         click.echo(f"note: {board.note}")
@@ -85,24 +88,17 @@ def board_cmd(board_file: str | None) -> None:
     )
 
 
-@gloryislands.command("replay")
-@click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON.")
-@click.option("--events", "show_events", is_flag=True, help="Also print the event log.")
-def replay_cmd(scenario: str, as_json: bool, show_events: bool) -> None:
-    """Replay a position (a TOML or JSON list of actions) and report the state.
+def snapshot_of(state: Any) -> dict[str, Any]:
+    """``replay --json``: the position as plain data (:func:`models.gloryislands.snapshot`)."""
+    return snapshot(state)
 
-    The board with ships and pirates, each player's ship, sail track, fame by source, supply,
-    barrels, treasures and cards, the round's cards, the bonuses given, scores (final or
-    provisional), the decision the position waits for, and with --events (or in the JSON) the
-    whole event log. An illegal action is a one-line error naming the entry, the action and
-    the rule it breaks.
-    """
-    state = load_scenario(scenario)
+
+def describe(state: Any, show_events: bool) -> None:
+    """``replay``: the board with ships and pirates, each player's ship, sail track, fame by
+    source, supply, barrels, treasures and cards, the round's cards, the bonuses given, scores
+    (final or provisional), the decision the position waits for, and with ``show_events`` the
+    whole event log."""
     snap = snapshot(state)
-    if as_json:
-        click.echo(json.dumps(snap, indent=2))
-        return
     click.echo(provenance(state.board))
     click.echo(f"round {snap['round']} ({snap['phase']})")
     click.echo("\n".join(snap["board"]))
@@ -130,42 +126,21 @@ def replay_cmd(scenario: str, as_json: bool, show_events: bool) -> None:
             click.echo("  " + _describe_event(event))
 
 
-@gloryislands.command("render")
-@click.argument("file", type=click.Path(dir_okay=False))
-@click.option(
-    "--out", "out_file", required=True, type=click.Path(dir_okay=False), help="PNG file to write."
-)
-@click.option(
-    "--step",
-    type=IntRange(min=0),
-    default=None,
-    help="Draw the scenario after its first N actions (default: all of them).",
-)
-def render_cmd(file: str, out_file: str, step: int | None) -> None:
-    """Draw a scenario's position (or the empty board of a component file) to a PNG.
+def render_board_file(file: str, out_file: str, step: int | None) -> bool:
+    """``render FILE``: a component file (a board TOML with a [route] table) is drawn as the
+    empty board (True); a scenario is left to the shared verb (False). A reconstructed board
+    is labelled so."""
+    if not _is_board_file(file):
+        return False
+    if step is not None:
+        raise AtollError("--step applies to a scenario, not to a component file", source=file)
+    from models.gloryislands import render  # matplotlib only when drawn
 
-    FILE is a scenario, as replay takes it (the position at its end, or after --step N
-    actions), or a component file (a board TOML with a [route] table: the board empty). The
-    picture shows the route, home and compass, the islands with the icon of each field, the
-    pirates and ships in their player's colour, each player's fame and the sail track with
-    every marker; a reconstructed board is labelled so.
-    """
-    from models.gloryislands.render import save_board_png
-
-    refuse_overwriting_input(out_file, file)
-    if not out_file.lower().endswith(".png"):
-        raise AtollError("the picture is written as PNG: name a .png file", field="--out")
-    subject: Any
-    if _is_board_file(file):
-        if step is not None:
-            raise AtollError("--step applies to a scenario, not to a component file", source=file)
-        subject = board = load_board(file)
-    else:
-        subject = load_scenario(file, steps=step)
-        board = subject.board
+    board = load_board(file)
     refuse_overwriting_input(out_file, board.source)
-    path = save_board_png(subject, Path(out_file))  # a failed write: OSError naming it, exit 1
+    path = save_figure(render.draw_board(board), Path(out_file))  # a failed write: OSError
     click.echo(f"wrote {path}")
+    return True
 
 
 def _is_board_file(file: str) -> bool:

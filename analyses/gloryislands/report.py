@@ -9,12 +9,12 @@ by agent (an agent's habits are not the game's). Seat and colour: with the defau
 "by_seat"`` seat i always plays colour i and the two cannot be told apart; with ``colours =
 "dealt"`` the colours are dealt at random and the report tests the colours on their own.
 
-:data:`VARIANTS` switches off each special action (GI-C2..C4); ``atoll gloryislands report``
-replays the study's games on the same seeds without it (:mod:`analyses.variants`), and
-:func:`variant_sections` shows the paired, game-by-game differences.
+The plug-in's variants (:mod:`analyses.gloryislands.plugin`) switch off each special action
+(GI-C2..C4); ``atoll gloryislands report`` replays the study's games on the same seeds without
+it (:mod:`analyses.variants`) and the shared variants section shows the paired differences.
 
->>> sorted(VARIANTS)
-['no-extra-pirate', 'no-hunt', 'no-relocate']
+>>> sections.__name__
+'sections'
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from analyses import pergame
 from analyses.figures import error_bars, figure_uri, legend_outside
 from analyses.frames import StudyFrames
 from analyses.gloryislands.colours import colours_and_ties, tie_breaks
-from analyses.gloryislands.variants import VARIANTS, paired_effects, variant_sections
+from analyses.gloryislands.variants import paired_effects
 from analyses.sections import sample_note
 from analyses.tables import Section, Table, estimate_text
 
@@ -318,4 +318,4 @@ def sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:
     ]
 
 
-__all__ = ["VARIANTS", "paired_effects", "sections", "tie_breaks", "variant_sections"]
+__all__ = ["paired_effects", "sections", "tie_breaks"]

@@ -1,4 +1,5 @@
-"""``atoll southseas ...``: the South Seas tile set and ships, with their statistics.
+"""``atoll southseas tiles``: the South Seas tile set and ships, with their statistics; and what
+``replay`` says of a position (the shared verb, through :mod:`analyses.southseas.plugin`).
 
 >>> from click.testing import CliRunner
 >>> result = CliRunner().invoke(southseas, ["tiles"])
@@ -8,8 +9,6 @@ True
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import click
@@ -18,11 +17,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from analyses.outputs import refuse_overwriting_input
+from analyses.cli.components import chosen_component, component_option, parse_components
 from analyses.southseas.tiles import ship_frame, tile_frame, tile_statistics
-from models.errors import AtollError
 from models.southseas.components import TileSet
-from models.southseas.scenario import load_scenario
 from models.southseas.ships import ShipSet, load_ships
 from models.southseas.snapshot import snapshot
 from models.southseas.tilefile import load_tiles
@@ -80,18 +77,27 @@ def southseas() -> None:
 
 
 @southseas.command("tiles")
+@component_option
 @click.option(
     "--tiles",
     "tiles_file",
     type=click.Path(dir_okay=False),
-    help="Tile set TOML (default: the bundled reconstruction).",
+    help="Deprecated: --component tiles=FILE.",
 )
 @click.option("--stats", is_flag=True, help="Also print the statistics tables.")
-@click.option("--ships", is_flag=True, help="Also print the ships (the bundled reconstruction).")
-def tiles_cmd(tiles_file: str | None, stats: bool, ships: bool) -> None:
-    """The tile set: every tile type with its count, sides, pieces and symbols."""
-    tiles = load_tiles(tiles_file)
-    ship_set: ShipSet | None = load_ships() if ships else None
+@click.option(
+    "--ships", is_flag=True, help="Also print the ships (--component ships=FILE, or the bundled)."
+)
+def tiles_cmd(
+    component_pairs: tuple[str, ...], tiles_file: str | None, stats: bool, ships: bool
+) -> None:
+    """The tile set (the bundled reconstruction, or --component tiles=FILE): every tile type
+    with its count, sides, pieces and symbols."""
+    tiles = load_tiles(
+        chosen_component("southseas", component_pairs, "tiles", tiles_file, "--tiles")
+    )
+    ships_file = parse_components(component_pairs, "southseas").get("ships")
+    ship_set: ShipSet | None = load_ships(ships_file) if ships or ships_file else None
     click.echo(provenance("tiles", tiles.source, tiles.reconstruction))
     if tiles.note:
         click.echo(f"note: {tiles.note}")
@@ -106,22 +112,16 @@ def tiles_cmd(tiles_file: str | None, stats: bool, ships: bool) -> None:
         _print_frame(f"ships ({len(frame)}, {int(frame['points'].sum())} points)", frame)
 
 
-@southseas.command("replay")
-@click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON.")
-@click.option("--events", "show_events", is_flag=True, help="Also print the event log.")
-def replay_cmd(scenario: str, as_json: bool, show_events: bool) -> None:
-    """Replay a position (a TOML or JSON list of moves) and report the state.
+def snapshot_of(state: Any) -> dict[str, Any]:
+    """``replay --json``: the position as plain data (:func:`models.southseas.snapshot`)."""
+    return snapshot(state)
 
-    Features with their pieces, completion and payments, islanders, wares, ships, scores (final
-    or provisional), the decision the position waits for, and with --events (or in the JSON) the
-    whole event log. An illegal move is a one-line error naming the move and the rule it breaks.
-    """
-    state = load_scenario(scenario)
+
+def describe(state: Any, show_events: bool) -> None:
+    """``replay``: features with their pieces, completion and payments, islanders, wares,
+    ships, scores (final or provisional), the decision the position waits for, and with
+    ``show_events`` the whole event log."""
     snap = snapshot(state)
-    if as_json:
-        click.echo(json.dumps(snap, indent=2))
-        return
     for what, flag in snap["reconstruction"].items():
         if flag:
             click.echo(f"{what}: RECONSTRUCTION (atoll's, not the published list)")
@@ -196,26 +196,3 @@ def _describe_next(decision: dict[str, Any]) -> str:
 def _describe_event(event: dict[str, Any]) -> str:
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("turn", "player", "kind"))
     return f"turn {event['turn']} player {event['player']}: {event['kind']} {details}".rstrip()
-
-
-@southseas.command("render")
-@click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option(
-    "--out", "out_file", required=True, type=click.Path(dir_okay=False), help="PNG file to write."
-)
-def render_cmd(scenario: str, out_file: str) -> None:
-    """Draw the board of a replayed position to a PNG."""
-    from models.southseas.render import save_board_png
-
-    if not out_file.lower().endswith(".png"):
-        raise AtollError("the picture is written as PNG: name a .png file", field="--out")
-    refuse_overwriting_input(out_file, scenario)
-    state = load_scenario(scenario)
-    refuse_overwriting_input(out_file, *_component_files(state))
-    path = save_board_png(state, Path(out_file))  # a failed write: OSError naming it, exit 1
-    click.echo(f"wrote {path}")
-
-
-def _component_files(state: Any) -> list[str]:
-    """The tile and ship files a scenario read (a picture must not overwrite them)."""
-    return [part["source"] for part in state.game.components().values()]

@@ -13,6 +13,7 @@ in :mod:`analyses.tobago.cli_options`, the commands for solvers and setters of p
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import click
@@ -20,7 +21,10 @@ from rich.console import Console
 from rich.table import Table
 
 from analyses.cli.numbers import IntRange
-from analyses.tobago import cli_game, cli_maps, cli_puzzles
+from analyses.cli.scenarios import load_position as load_scenario_position
+from analyses.cli.scenarios import write_png
+from analyses.tobago import cli_maps, cli_puzzles
+from analyses.tobago.cli_game import is_scenario
 from analyses.tobago.cli_options import (
     Solving,
     check_png,
@@ -34,13 +38,13 @@ from analyses.tobago.cli_options import (
     solving_options,
     write_picture,
 )
-from models.errors import AtollError
-from models.tobago.deck import Deck, load_deck
-from models.tobago.hexgrid import Field
-from models.tobago.hints import TREASURES, Hints
-from models.tobago.island import Island
-from models.tobago.mapfile import bundled_maps, load_map
-from models.tobago.options import TobagoOptions
+from models.errors import AtollError, DeprecatedFlag
+from models.tobago.island.deck import Deck, load_deck
+from models.tobago.island.hexgrid import Field
+from models.tobago.island.hints import TREASURES, Hints
+from models.tobago.island.map import Island
+from models.tobago.island.mapfile import bundled_maps, load_map
+from models.tobago.island.options import ClueOptions
 from solvers.tobago.explain import smallest_conflict
 from solvers.tobago.hints import (
     Conflict,
@@ -155,7 +159,7 @@ def candidates_cmd(
 
 
 def _deck_at_every_treasure(
-    island: Island, hints: Hints, deck: Deck, options: TobagoOptions
+    island: Island, hints: Hints, deck: Deck, options: ClueOptions
 ) -> LegalityMatrix:
     """Every distinct card of the deck at every treasure, to find the treasures no card can
     narrow: set algebra on the compiled clues (the bitset path, as ``rank`` uses), exact and
@@ -295,43 +299,71 @@ def legal_cmd(
 
 
 @tobago.command("render")
-@click.argument("map_spec", metavar="[MAP]", required=False)
+@click.argument("file", metavar="FILE", required=False)
 @click.option("--hints", "hints_file", type=click.Path(dir_okay=False))
 @click.option("--unordered", is_flag=True, help="Accept hints in any order (TB-H2..H4).")
 @click.option(
     "--game",
     "game_file",
     type=click.Path(dir_okay=False),
-    help="A game position (a scenario: TOML or JSON action list, as `replay` reads): draw its "
-    "vehicles, roses, amulets and treasures instead of MAP.",
+    help="Deprecated: name the scenario as FILE.",
 )
 @click.option(
     "--out", "out_file", required=True, type=click.Path(dir_okay=False), help="PNG file to write."
 )
+@click.option(
+    "--step",
+    type=IntRange(min=0),
+    default=None,
+    help="A scenario's position after its first N entries (default: all of them).",
+)
 @deck_option
 @solving_options
 def render_cmd(
-    map_spec: str | None,
+    file: str | None,
     hints_file: str | None,
     unordered: bool,
     game_file: str | None,
     out_file: str,
+    step: int | None,
     deck_file: str | None,
     solving: Solving,
 ) -> None:
-    """Draw the island (and the candidates of each treasure, given hints, ringed where no card
-    of the deck can narrow them) to a PNG; with --game, a game position: vehicles, roses per
-    treasure, amulets, candidates, gold held."""
+    """Draw FILE to a PNG: a scenario (TOML or JSON, as `replay` reads it: vehicles, roses per
+    treasure, amulets, candidates, gold held; after --step N entries), or a MAP (a map file or
+    a bundled map's name: the island, and the candidates of each treasure given --hints,
+    ringed where no card of the deck can narrow them)."""
     if game_file is not None:
+        warnings.warn(
+            DeprecatedFlag("--game SCENARIO is deprecated: write `atoll tobago render SCENARIO`"),
+            stacklevel=1,
+        )
         if deck_file is not None:
             raise AtollError(
                 "--game draws the scenario's own clues: give no --deck with it", field="--deck"
             )
-        _render_game(map_spec, hints_file, game_file, out_file)
+        if file is not None or hints_file is not None:
+            raise AtollError(
+                "--game draws the scenario's own map and hints: give no MAP or --hints with it",
+                field="--game",
+            )
+        file = game_file
+    elif file is None:
+        raise AtollError("name a MAP to draw, or a scenario", field="MAP")
+    if game_file is not None or is_scenario(file):
+        if hints_file is not None or deck_file is not None:
+            raise AtollError(
+                "a scenario is drawn with its own map, hints and clues: give no --hints or "
+                "--component clues",
+                field="FILE",
+            )
+        check_png(out_file, file)
+        write_png(load_scenario_position("tobago", file, step), out_file)
         return
-    if map_spec is None:
-        raise AtollError("name a MAP to draw, or a game position with --game", field="MAP")
-    from models.tobago.render import save_island_png
+    if step is not None:
+        raise AtollError("--step applies to a scenario, not to a map", field="--step")
+    map_spec = file
+    from models.tobago.island.render import save_island_png
 
     check_png(out_file, map_spec, hints_file, deck_file)
     options = solving.options
@@ -359,24 +391,8 @@ def render_cmd(
     )
 
 
-def _render_game(map_spec: str | None, hints_file: str | None, game_file: str, out: str) -> None:
-    """``render --game``: the scenario's position (its own map, options and hints)."""
-    if map_spec is not None or hints_file is not None:
-        raise AtollError(
-            "--game draws the scenario's own map and hints: give no MAP or --hints with it",
-            field="--game",
-        )
-    from models.tobago.render_game import save_game_png
-    from models.tobago.scenario import load_scenario
-
-    check_png(out, game_file)
-    state = load_scenario(game_file)
-    write_picture(out, lambda path: save_game_png(state, path))
-
-
 for _command in (
     *cli_puzzles.COMMANDS,
     *cli_maps.COMMANDS,
-    *cli_game.COMMANDS,
 ):
     tobago.add_command(_command)

@@ -1,9 +1,11 @@
-"""``atoll tobago replay``: a Tobago game position replayed from an action list.
+"""What ``atoll tobago replay`` says of a game position (the shared verb,
+:mod:`analyses.cli.position`, through :mod:`analyses.tobago.plugin`).
 
 The scenario format is :mod:`models.tobago.scenario` (``docs/tobago-scenario-format.md``).
 
 >>> from click.testing import CliRunner
->>> result = CliRunner().invoke(replay_cmd, ["examples/tobago/first-treasure.toml"])
+>>> from analyses.cli.main import cli
+>>> result = CliRunner().invoke(cli, ["tobago", "replay", "examples/tobago/first-treasure.toml"])
 >>> result.exit_code, result.output.splitlines()[0].startswith("Tobago on")
 (0, True)
 """
@@ -16,30 +18,37 @@ from typing import Any
 
 import click
 
+from models.data import parse_toml, read_text
+
 #: Options shown for the next decision in the text report (the JSON has more).
 SHOWN_OPTIONS = 12
 
 
-@click.command("replay")
-@click.argument("scenario", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print the state as JSON.")
-@click.option("--events", "show_events", is_flag=True, help="Also print the event log.")
-def replay_cmd(scenario: str, as_json: bool, show_events: bool) -> None:
-    """Replay a Tobago position (a TOML or JSON list of actions) and report the state.
-
-    Each treasure's hints, roses and candidates (fixed or marked), vehicles, amulets, roses in
-    supply, gold, the decision the position waits for, and with --events (or in the JSON) the
-    event log. An illegal action is a one-line error naming the entry and the rule it breaks.
-    """
-    from models.tobago.scenario import load_scenario
+def snapshot_of(state: Any) -> dict[str, Any]:
+    """``replay --json``: the position as plain data (:func:`models.tobago.snapshot.snapshot`)."""
     from models.tobago.snapshot import snapshot
 
-    snap = snapshot(load_scenario(scenario))
-    if as_json:
-        click.echo(json.dumps(snap, indent=2))
-        return
-    for line in describe(snap, show_events):
+    return snapshot(state)
+
+
+def tell(state: Any, show_events: bool) -> None:
+    """``replay``: each treasure's hints, roses and candidates (fixed or marked), vehicles,
+    amulets, roses in supply, gold, the decision the position waits for, and with
+    ``show_events`` the event log."""
+    for line in describe(snapshot_of(state), show_events):
         click.echo(line)
+
+
+def is_scenario(file: str) -> bool:
+    """Whether ``file`` is a scenario (a JSON file, or TOML with ``actions`` or ``players``)
+    rather than a map (a map file or a bundled map's name)."""
+    path = Path(file)
+    if path.suffix == ".json":
+        return True
+    if path.suffix != ".toml" or not path.is_file():
+        return False
+    data = parse_toml(read_text(path), source=path)
+    return "actions" in data or "players" in data
 
 
 def describe(snap: dict[str, Any], show_events: bool = False) -> list[str]:
@@ -106,6 +115,3 @@ def _short(path: str) -> str:
         return str(Path(path).resolve().relative_to(Path.cwd()))
     except (OSError, ValueError):
         return path
-
-
-COMMANDS = (replay_cmd,)

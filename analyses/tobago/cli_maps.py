@@ -30,8 +30,8 @@ from analyses.tobago.cli_options import (
 )
 from analyses.tobago.maps import DEFAULT_POSITIONS, compare_maps, measure_map
 from models.files import write_bytes_atomically
-from models.tobago.deck import load_deck
-from models.tobago.mapfile import resolve_map
+from models.tobago.island.deck import load_deck
+from models.tobago.island.mapfile import resolve_map
 
 POSITIONS = click.option(
     "--positions",

@@ -16,17 +16,19 @@ from typing import Any
 
 import click
 
+from analyses.cli.components import chosen_component, component_option
 from analyses.cli.numbers import FloatRange
 from analyses.outputs import refuse_overwriting_input
 from models.errors import AtollError, AtollWarning
-from models.tobago.clues import Clue
-from models.tobago.deck import Deck
-from models.tobago.hexgrid import Field
-from models.tobago.hints import Hints, load_hints
-from models.tobago.island import Island
-from models.tobago.mapfile import bundled_maps, resolve_map
-from models.tobago.options import NEXT_TO_READINGS, OLD_NEXT_TO_VALUES, TobagoOptions
-from models.tobago.rules import replay
+from models.tobago.island.clues import Clue
+from models.tobago.island.deck import Deck
+from models.tobago.island.hexgrid import Field
+from models.tobago.island.hints import Hints, load_hints
+from models.tobago.island.legality import replay
+from models.tobago.island.map import Island
+from models.tobago.island.mapfile import bundled_maps, resolve_map
+from models.tobago.island.options import NEXT_TO_READINGS, OLD_NEXT_TO_VALUES, ClueOptions
+from models.tobago.options import TobagoOptions
 from solvers.limits import DEFAULT_TIME_LIMIT
 from solvers.tobago.hints import BACKENDS, Backend
 
@@ -47,8 +49,10 @@ def _parse_sight(value: str | None) -> list[int] | None:
 
 def _options(
     options_file: str | None, sight: str | None, next_to: str | None, inside: bool | None
-) -> TobagoOptions:
-    base = TobagoOptions.from_toml(options_file) if options_file else TobagoOptions()
+) -> ClueOptions:
+    # one options file for every Tobago command: the game's keys are read (and checked) too;
+    # the hint commands use its clue readings
+    base = TobagoOptions.from_toml(options_file).clues() if options_file else ClueOptions()
     changes: dict[str, Any] = {}
     if (numbers := _parse_sight(sight)) is not None:
         changes["sight"] = numbers
@@ -79,7 +83,7 @@ class Solving:
     """How to solve: backend, rule options, time limit; gathered from the common options."""
 
     backend: Backend
-    options: TobagoOptions
+    options: ClueOptions
     time_limit: float
     verbose: bool
 
@@ -216,12 +220,24 @@ def parse_clue(text: str) -> Clue:
 
 
 def deck_option(func: Callable[..., None]) -> Callable[..., None]:
-    return click.option(
+    """``--component clues=FILE`` (the clue deck; the old ``--deck FILE`` still works, with a
+    note), passed to the command as ``deck_file``."""
+
+    @functools.wraps(func)
+    def command(
+        *args: Any, component_pairs: tuple[str, ...] = (), deck_file: str | None = None, **kw: Any
+    ) -> None:
+        kw["deck_file"] = chosen_component("tobago", component_pairs, "clues", deck_file, "--deck")
+        func(*args, **kw)
+
+    deprecated = click.option(
         "--deck",
         "deck_file",
         type=click.Path(dir_okay=False),
-        help="Clue deck TOML (default: the bundled reconstruction).",
-    )(func)
+        help="Deprecated: --component clues=FILE (the clue deck TOML; default: the bundled "
+        "reconstruction).",
+    )
+    return component_option(deprecated(command))
 
 
 def check_png(out_file: str, *inputs: str | None) -> None:

@@ -30,9 +30,9 @@ from analyses.tobago.cli_options import (
 )
 from models.errors import AtollError
 from models.files import write_bytes_atomically
-from models.tobago.deck import load_deck
-from models.tobago.hints import Hints
-from models.tobago.mapfile import resolve_map
+from models.tobago.island.deck import load_deck
+from models.tobago.island.hints import Hints
+from models.tobago.island.mapfile import resolve_map
 from solvers.tobago.puzzles import (
     DEFAULT_MAX_SETS,
     min_clue_counts,
@@ -280,7 +280,7 @@ def min_clues_cmd(
     )
     unfindable = sorted(f for f, k in counts.items() if k is None)
     if out_file is not None:
-        from models.tobago.render import save_field_values_png
+        from models.tobago.island.heat import save_field_values_png
 
         write_picture(
             out_file,

@@ -7,8 +7,8 @@ bundled map (atoll's design, not a published board section) carry visible notes.
 
 >>> import tempfile
 >>> from pathlib import Path
->>> from models.tobago.deck import load_deck
->>> from models.tobago.mapfile import load_bundled_map
+>>> from models.tobago.island.deck import load_deck
+>>> from models.tobago.island.mapfile import load_bundled_map
 >>> from analyses.tobago.maps import measure_map
 >>> deck = load_deck()
 >>> measures = measure_map(load_bundled_map("reef"), deck.cards, positions=10, seed=1)
@@ -29,15 +29,15 @@ from matplotlib.figure import Figure
 
 from analyses import stats
 from analyses.figures import dot_plot, figure_uri
-from analyses.report import render
+from analyses.pages import render
 from analyses.tables import Section, Table
 from analyses.tobago.maps import MapMeasures
 from models.data import bundled_path
 from models.files import write_bytes_atomically
-from models.tobago.deck import Deck
-from models.tobago.options import TobagoOptions
-from models.tobago.render import draw_island
-from models.tobago.render_heat import HEAT_TOP, draw_field_values
+from models.tobago.island.deck import Deck
+from models.tobago.island.heat import HEAT_TOP, draw_field_values
+from models.tobago.island.options import ClueOptions
+from models.tobago.island.render import draw_island
 
 
 def _map_section(measures: MapMeasures, note: str | None) -> Section:
@@ -164,11 +164,11 @@ def write_map_report(
     deck: Deck,
     path: Path,
     *,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     map_note: str | None = None,
 ) -> Path:
     """Render the report of one map to ``path`` (atomically)."""
-    options = options or TobagoOptions()
+    options = options or ClueOptions()
     island = measures.island
     warnings = []
     if deck.reconstruction:

@@ -9,11 +9,12 @@ For one map and a clue deck (:func:`measure_map`):
 * per terrain type: fields, areas, the largest area's size; per landmark kind and the sea: how
   many fields lie next to one and in sight of one (the rule options' readings).
 
-:func:`compare_maps` tabulates generated maps (:func:`models.tobago.generator.generate_island`) on
-the same measures, one row per map, so a designer can pick a map and tune the generator.
+:func:`compare_maps` tabulates generated maps
+(:func:`models.tobago.island.generator.generate_island`) on the same measures, one row per
+map, so a designer can pick a map and tune the generator.
 
->>> from models.tobago.deck import load_deck
->>> from models.tobago.mapfile import load_bundled_map
+>>> from models.tobago.island.deck import load_deck
+>>> from models.tobago.island.mapfile import load_bundled_map
 >>> measures = measure_map(load_bundled_map("reef"), load_deck().cards, positions=20, seed=1)
 >>> measures.summary()["unfindable"], len(measures.cards) == 52
 (8, True)
@@ -30,13 +31,13 @@ from typing import Any
 import pandas as pd
 
 from models.core import make_rng, spawn_seeds
-from models.tobago.clues import Clue, clue_mask, referent_fields
-from models.tobago.generator import generate_island
-from models.tobago.hexgrid import Field
-from models.tobago.hints import TREASURES, Hints
-from models.tobago.island import LAND_TYPES, Island, LandmarkKind
-from models.tobago.options import TobagoOptions
-from models.tobago.rules import LEGAL, legality_code
+from models.tobago.island.clues import Clue, clue_mask, referent_fields
+from models.tobago.island.generator import generate_island
+from models.tobago.island.hexgrid import Field
+from models.tobago.island.hints import TREASURES, Hints
+from models.tobago.island.legality import LEGAL, legality_code
+from models.tobago.island.map import LAND_TYPES, Island, LandmarkKind
+from models.tobago.island.options import ClueOptions
 from solvers.limits import DEFAULT_TIME_LIMIT
 from solvers.tobago.puzzles import min_clue_counts
 
@@ -85,11 +86,11 @@ def random_positions(
     deck: Sequence[Clue],
     count: int,
     rng: random.Random,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
 ) -> list[Hints]:
     """``count`` positions: at each treasure 0 to :data:`MAX_RANDOM_HINTS` cards drawn from
     the deck and laid when the rules allow it (a card that may not be laid is passed over)."""
-    options = options or TobagoOptions()
+    options = options or ClueOptions()
     cards = list(deck)
     masks = {c: clue_mask(island, c, options) for c in cards}
     everything = (1 << len(island.island_fields)) - 1
@@ -114,12 +115,12 @@ def card_usefulness(
     island: Island,
     deck: Sequence[Clue],
     positions: Sequence[Hints],
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
 ) -> pd.DataFrame:
     """Per distinct card: in how many (position, treasure) cells it may be laid (``legal`` of
     ``cells``, and the share), and the candidates it removes there on average (absolute and as
     a share of the candidates)."""
-    options = options or TobagoOptions()
+    options = options or ClueOptions()
     cards = list(dict.fromkeys(deck))
     masks = [clue_mask(island, c, options) for c in cards]
     everything = (1 << len(island.island_fields)) - 1
@@ -169,10 +170,10 @@ def terrain_coverage(island: Island) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("terrain")
 
 
-def landmark_coverage(island: Island, options: TobagoOptions | None = None) -> pd.DataFrame:
+def landmark_coverage(island: Island, options: ClueOptions | None = None) -> pd.DataFrame:
     """Per landmark kind and the sea: how many there are, and the share of island fields
     "next to" one and "in sight of" one under the rule options."""
-    options = options or TobagoOptions()
+    options = options or ClueOptions()
     n = len(island.island_fields)
     rows = []
     for referent in (*(k.value for k in LandmarkKind), "sea"):
@@ -196,13 +197,13 @@ def measure_map(
     island: Island,
     deck: Sequence[Clue],
     *,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     positions: int = DEFAULT_POSITIONS,
     seed: int = 0,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> MapMeasures:
     """Every measure of one map (random positions from ``seed``)."""
-    options = options or TobagoOptions()
+    options = options or ClueOptions()
     rng = make_rng(seed)
     laid = random_positions(island, deck, positions, rng, options)
     return MapMeasures(
@@ -222,7 +223,7 @@ def compare_maps(
     deck: Sequence[Clue],
     *,
     island_fields: int = 110,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     positions: int = DEFAULT_POSITIONS,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> pd.DataFrame:

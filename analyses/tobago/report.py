@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -34,17 +33,11 @@ from matplotlib.figure import Figure
 from analyses import pergame
 from analyses.figures import error_bars, figure_uri, legend_outside
 from analyses.frames import StudyFrames
-from analyses.sections import effects_table, sample_note, variant_findings, variants_section
+from analyses.sections import sample_note
 from analyses.tables import Section, Table
 from analyses.tobago.stalls import stalls_section
-from analyses.variants import Measure, Variant, VariantRun, compared, per_game
+from analyses.variants import Measure, per_game
 
-#: Rule variants the report replays on the study's seeds (``analyses.variants``).
-VARIANTS = {
-    "no-amulets": Variant(
-        "without amulets (TB-A1..A2: no amulet washes up)", {"amulets_when": "never"}
-    ),
-}
 #: Queue places (from the back) shown one by one; further places are pooled.
 PLACES = 6
 _ACTIONS = ("hint", "drive", "exchange")
@@ -404,41 +397,31 @@ def amulets(frames: StudyFrames, record: dict[str, Any]) -> Section:
     )
 
 
-def variant_sections(
-    frames: StudyFrames, record: dict[str, Any], variants: Mapping[str, VariantRun]
-) -> list[Section]:
-    """The shared paired section, plus what each variant does to Tobago's own measures: each
-    agent's gold, the gold lost to curses and the turns a game lasts, game by game."""
-    section = variants_section(frames, record, variants)
-    agents = list(dict.fromkeys(frames.players["agent"]))
-    for run in variants.values():
-        other = run.frames
-        measures: list[Measure] = [
-            (
-                f"gold of a {a} seat",
-                per_game(frames, "score", by="agent", key=a),
-                per_game(other, "score", by="agent", key=a),
-            )
-            for a in agents
-        ]
-        measures += [
-            (
-                "gold lost to curses per seat",
-                per_game(frames, "curse_gold_lost"),
-                per_game(other, "curse_gold_lost"),
-            ),
-            (
-                "turns per game",
-                frames.games.set_index("game")["turns"],
-                other.games.set_index("game")["turns"],
-            ),
-        ]
-        table = compared(measures)
-        if not table.empty:
-            label = f"{run.variant.label}: Tobago's measures"
-            section.tables.append(effects_table(f"{label}, paired by seed", table))
-            variant_findings(section, run.variant.label, table)
-    return [section]
+def variant_measures(base: StudyFrames, other: StudyFrames) -> list[Measure]:
+    """Tobago's own measures of a variant, game by game: each agent's gold, the gold lost to
+    curses and the turns a game lasts (the second table of the variants section)."""
+    agents = list(dict.fromkeys(base.players["agent"]))
+    measures: list[Measure] = [
+        (
+            f"gold of a {a} seat",
+            per_game(base, "score", by="agent", key=a),
+            per_game(other, "score", by="agent", key=a),
+        )
+        for a in agents
+    ]
+    measures += [
+        (
+            "gold lost to curses per seat",
+            per_game(base, "curse_gold_lost"),
+            per_game(other, "curse_gold_lost"),
+        ),
+        (
+            "turns per game",
+            base.games.set_index("game")["turns"],
+            other.games.set_index("game")["turns"],
+        ),
+    ]
+    return measures
 
 
 def sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:

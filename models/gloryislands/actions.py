@@ -185,19 +185,19 @@ def relocate(source: int, pay: str) -> Relocate:
 
 _WORD = r"([^\s]+)"
 _CELL = r"([a-gA-G][1-7])"
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+_PATTERNS: tuple[tuple[re.Pattern[str], type], ...] = tuple(
     (re.compile(pattern + r"\Z"), kind)
     for pattern, kind in (
-        (rf"play {_WORD}", "play"),
-        (r"move ([0-9]{1,2})( stopover)?", "move"),  # not \d: that takes any script's digits
-        (rf"place {_CELL}(?: from {_CELL})?", "place"),
-        (rf"treasure {_WORD}", "treasure"),
-        (r"deal ([^\s,]+(?:,[^\s,]+)*)", "deal"),
-        (rf"keep {_WORD}", "keep"),
-        (r"hunt", "hunt"),
-        (r"extra pirate paying (barrel|sails)", "extra"),
-        (rf"relocate {_CELL} paying (barrel|sails)", "relocate"),
-        (r"pass", "pass"),
+        (rf"play {_WORD}", Play),
+        (r"move ([0-9]{1,2})( stopover)?", Move),  # not \d: that takes any script's digits
+        (rf"place {_CELL}(?: from {_CELL})?", Place),
+        (rf"treasure {_WORD}", Treasure),
+        (r"deal ([^\s,]+(?:,[^\s,]+)*)", Deal),
+        (rf"keep {_WORD}", Keep),
+        (r"hunt", Hunt),
+        (r"extra pirate paying (barrel|sails)", ExtraPirate),
+        (rf"relocate {_CELL} paying (barrel|sails)", Relocate),
+        (r"pass", Pass),
     )
 )
 _FORMS = (
@@ -217,25 +217,26 @@ def parse_action(text: str) -> Action:
     raise AtollError(f"cannot read {text!r} as an action{other_digits(words)} (one of: {_FORMS})")
 
 
-def _build(kind: str, groups: tuple[str | None, ...]) -> Action:
+def _build(kind: type, groups: tuple[str | None, ...]) -> Action:
+    """The action of type ``kind`` from the groups its pattern matched."""
     first = (groups[0] if groups else None) or ""
-    if kind == "play":
+    if kind is Play:
         return Play(first)
-    if kind == "move":
+    if kind is Move:
         return Move(int(first), groups[1] is not None)
-    if kind == "place":
+    if kind is Place:
         source = parse_cell(groups[1]) if groups[1] else None
         return place(parse_cell(first), source)
-    if kind == "treasure":
+    if kind is Treasure:
         return Treasure(first)
-    if kind == "deal":
+    if kind is Deal:
         return Deal(tuple(first.split(",")))
-    if kind == "keep":
+    if kind is Keep:
         return Keep(first)
-    if kind == "hunt":
+    if kind is Hunt:
         return HUNT
-    if kind == "extra":
+    if kind is ExtraPirate:
         return EXTRA[first]
-    if kind == "relocate":
+    if kind is Relocate:
         return relocate(parse_cell(first), groups[1] or "")
     return PASS

@@ -19,13 +19,10 @@ Used by the random-game tests and benchmark, and handy after editing a component
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from models.gloryislands.events import FAME_SOURCES
 from models.gloryislands.events import GloryIslandsEvent as EV
-
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
+from models.gloryislands.position import CHOOSE, OVER, GloryIslandsPosition
 
 
 class Audit:
@@ -44,20 +41,20 @@ class Audit:
     []
     """
 
-    def __init__(self, state: GloryIslandsState) -> None:
+    def __init__(self, state: GloryIslandsPosition) -> None:
         self.sails, self.progress = list(state.sails), list(state.progress)
         self.fame = [0] * len(state.fame)
         self.seen = 0
         self._add(state)
 
-    def _add(self, state: GloryIslandsState) -> None:
+    def _add(self, state: GloryIslandsPosition) -> None:
         for event in state.log[self.seen :]:
             if event.kind in FAME_SOURCES or event.kind is EV.END_SCORING:
                 for player, amount in event.data["fame"].items():
                     self.fame[player] += amount
         self.seen = len(state.log)
 
-    def step(self, state: GloryIslandsState) -> list[str]:
+    def step(self, state: GloryIslandsPosition) -> list[str]:
         """The invariants the state breaks after one more move (an empty list when all hold)."""
         self._add(state)
         found = problems(state, self.sails, self.progress, logged=self.fame)
@@ -66,7 +63,7 @@ class Audit:
 
 
 def problems(
-    state: GloryIslandsState,
+    state: GloryIslandsPosition,
     sails_before: Sequence[int] | None = None,
     progress_before: Sequence[int] | None = None,
     logged: Sequence[int] | None = None,
@@ -116,10 +113,10 @@ def problems(
     return found
 
 
-def _cards(state: GloryIslandsState) -> list[str]:
+def _cards(state: GloryIslandsPosition) -> list[str]:
     everything = sorted(i for c in state.colours for i in state.game.colour_hands[c])
     # chosen cards stay in hand until the reveal, and lie on the table until the round's end
-    on_table = state.phase not in ("choose", "over")
+    on_table = state.phase is not CHOOSE and state.phase is not OVER
     table = [c for c in state.chosen if c >= 0] if on_table else []
     counted = sorted(
         [*(c for h in state.hands for c in h), *(c for d in state.discards for c in d), *table]
@@ -129,7 +126,7 @@ def _cards(state: GloryIslandsState) -> list[str]:
     return []
 
 
-def fame_from_log(state: GloryIslandsState) -> list[int]:
+def fame_from_log(state: GloryIslandsPosition) -> list[int]:
     """Each player's fame, summed over the log's fame-giving events."""
     fame = [0] * len(state.fame)
     for event in state.log:

@@ -16,12 +16,8 @@ letter (``A`` for the first island of the file), the icon (``p`` pirate field, `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from models.gloryislands.components import COLUMNS, SIZE, Components, is_corner, xy
-
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
+from models.gloryislands.position import GloryIslandsPosition
 
 _ICON = {"pirate": "p", "chest": "c", "barrel": "b", "blank": "-"}
 _WIDTH = 7
@@ -32,7 +28,7 @@ LEGEND = (
 )
 
 
-def draw_board(board: Components, state: GloryIslandsState | None = None) -> list[str]:
+def draw_board(board: Components, state: GloryIslandsPosition | None = None) -> list[str]:
     """The board as lines of text (with the ships and pirates of ``state``, if given)."""
     words = [_route_word(board, cell) if board.island_of[cell] < 0 else "" for cell in range(49)]
     for i, island in enumerate(board.islands):

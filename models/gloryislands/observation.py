@@ -21,17 +21,17 @@ False
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
+from models.gloryislands.position import CHOOSE, DRAW, KEEP, OVER, RELOCATE, GloryIslandsPosition
 
 
-def observation_key(state: GloryIslandsState, player: int) -> Hashable:
-    choosing = state.phase == "choose"
-    over = state.phase == "over"
+def observation_key(state: GloryIslandsPosition, player: int) -> Hashable:
+    """The key of everything ``player`` knows (see the module)."""
+    phase = state.phase
+    choosing = phase is CHOOSE
+    over = phase is OVER
     chosen = tuple(c >= 0 for c in state.chosen) if choosing else tuple(state.chosen)
-    drawing = state.phase in ("draw", "keep")
+    drawing = phase is DRAW or phase is KEEP
     public = (
         state.phase,
         state.step,
@@ -39,7 +39,7 @@ def observation_key(state: GloryIslandsState, player: int) -> Hashable:
         state.player,
         state.value,
         state.first_leg,
-        state.lifting if state.step == "relocate" else -1,
+        state.lifting if state.step is RELOCATE else -1,
         chosen,
         tuple(state.order),
         state.turn_index,

@@ -18,7 +18,6 @@ GI-R1 | move 3 is not legal: GI-R1: now player 0 chooses a sail card (play CARD)
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
 from models.errors import IllegalActionError
 from models.gloryislands.actions import (
@@ -35,44 +34,44 @@ from models.gloryislands.actions import (
     Treasure,
 )
 from models.gloryislands.components import cell_name
+from models.gloryislands.placing import free_fields
+from models.gloryislands.position import EXTRA, MOVE2, OVER, RELOCATE, GloryIslandsPosition, Phase
+from models.gloryislands.specials import EXTRA_RANGE, payments
 from models.skips import explaining
 
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
-
 _EXPECTS = {
-    "deal": ("GI-R1", "chance deals the card colours to the seats (deal COLOUR,...)"),
-    "choose": ("GI-R1", "player {p} chooses a sail card (play CARD)"),
-    "move": ("GI-A1", "player {p} moves his ship (move N)"),
-    "move-on": ("GI-A2", "player {p} sails on from the stopover (move N)"),
-    "place": ("GI-A4", "player {p} places a pirate (place CELL)"),
-    "draw": ("GI-W2", "chance draws a treasure tile (treasure KIND)"),
-    "keep": ("GI-W2", "player {p} keeps one drawn treasure tile (keep KIND)"),
-    "special": ("GI-C{v}", "player {p} takes his {v}-card's special action or passes"),
+    Phase.DEAL: ("GI-R1", "chance deals the card colours to the seats (deal COLOUR,...)"),
+    Phase.CHOOSE: ("GI-R1", "player {p} chooses a sail card (play CARD)"),
+    Phase.MOVE: ("GI-A1", "player {p} moves his ship (move N)"),
+    Phase.MOVE2: ("GI-A2", "player {p} sails on from the stopover (move N)"),
+    Phase.PLACE: ("GI-A4", "player {p} places a pirate (place CELL)"),
+    Phase.DRAW: ("GI-W2", "chance draws a treasure tile (treasure KIND)"),
+    Phase.KEEP: ("GI-W2", "player {p} keeps one drawn treasure tile (keep KIND)"),
+    Phase.SPECIAL: ("GI-C{v}", "player {p} takes his {v}-card's special action or passes"),
 }
-_KINDS: dict[str, tuple[type, ...]] = {
-    "deal": (Deal,),
-    "choose": (Play,),
-    "move": (Move,),
-    "move-on": (Move,),
-    "place": (Place,),
-    "draw": (Treasure,),
-    "keep": (Keep,),
-    "special": (Hunt, ExtraPirate, Relocate, Pass),
+_KINDS: dict[Phase, tuple[type, ...]] = {
+    Phase.DEAL: (Deal,),
+    Phase.CHOOSE: (Play,),
+    Phase.MOVE: (Move,),
+    Phase.MOVE2: (Move,),
+    Phase.PLACE: (Place,),
+    Phase.DRAW: (Treasure,),
+    Phase.KEEP: (Keep,),
+    Phase.SPECIAL: (Hunt, ExtraPirate, Relocate, Pass),
 }
 
 
-def refusal(state: GloryIslandsState, action: Hashable) -> IllegalActionError:
+def refusal(state: GloryIslandsPosition, action: Hashable) -> IllegalActionError:
     """The error for ``action``, which the state found illegal now."""
     rule, why = _diagnose(state, action)
     return IllegalActionError.refused(
-        action, rule, why, entry=f"round {state.round}", field=state.phase
+        action, rule, why, entry=f"round {state.round}", field=state.phase.value
     )
 
 
-def _diagnose(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
+def _diagnose(state: GloryIslandsPosition, action: Hashable) -> tuple[str, str]:
     phase, p = state.phase, state.player
-    if phase == "over":
+    if phase is OVER:
         return "GI-G1", "the game is over"
     switched = _switched_off(state, action)
     if switched:
@@ -105,9 +104,9 @@ def _diagnose(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
     return _special_problem(state, action)
 
 
-def _move_problem(state: GloryIslandsState, action: Move) -> tuple[str, str]:
+def _move_problem(state: GloryIslandsPosition, action: Move) -> tuple[str, str]:
     value = state.value
-    if state.phase == "move-on":
+    if state.phase is MOVE2:
         left = 5 - state.first_leg
         if action.stopover:
             return "GI-A2", "the 5-card stops over once"
@@ -119,11 +118,9 @@ def _move_problem(state: GloryIslandsState, action: Move) -> tuple[str, str]:
     return "GI-A1", f"a {value}-card moves the ship 1 to {value} fields, not {action.steps}"
 
 
-def _place_problem(state: GloryIslandsState, action: Place) -> tuple[str, str]:
-    from models.gloryislands.turn import EXTRA_RANGE, free_fields
-
+def _place_problem(state: GloryIslandsPosition, action: Place) -> tuple[str, str]:
     board, p = state.board, state.player
-    if state.step == "relocate":
+    if state.step is RELOCATE:
         where = cell_name(action.cell)
         if action.source is not None:
             return "GI-C4", f"the pirate from {cell_name(state.lifting)} is placed (place CELL)"
@@ -145,7 +142,7 @@ def _place_problem(state: GloryIslandsState, action: Place) -> tuple[str, str]:
     owner = state.occupant[action.cell]
     if owner >= 0:
         return "GI-A4", f"{cell_name(action.cell)} holds a pirate of player {owner}"
-    reach = EXTRA_RANGE if state.step == "extra" else state.value
+    reach = EXTRA_RANGE if state.step is EXTRA else state.value
     cells, fallback = free_fields(state, reach)
     free = " ".join(cell_name(c) for c in cells)
     if fallback:
@@ -158,7 +155,7 @@ def _place_problem(state: GloryIslandsState, action: Place) -> tuple[str, str]:
 _SWITCHES = {special.kind: special for special in SPECIALS.values()}
 
 
-def _switched_off(state: GloryIslandsState, action: Hashable) -> tuple[str, str] | None:
+def _switched_off(state: GloryIslandsPosition, action: Hashable) -> tuple[str, str] | None:
     """The refusal of a special action that the rule options switch off, if it is one."""
     found = _SWITCHES.get(type(action))
     if found is None or getattr(state.options, found.option):
@@ -166,9 +163,7 @@ def _switched_off(state: GloryIslandsState, action: Hashable) -> tuple[str, str]
     return found.rule, f"{found.words} is switched off (option {found.option} = false)"
 
 
-def _special_problem(state: GloryIslandsState, action: Hashable) -> tuple[str, str]:
-    from models.gloryislands.turn import payments
-
+def _special_problem(state: GloryIslandsPosition, action: Hashable) -> tuple[str, str]:
     value, p = state.value, state.player
     needs = {Hunt: 2, ExtraPirate: 3, Relocate: 4}
     wanted = needs.get(type(action), value)

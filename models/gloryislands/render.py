@@ -17,27 +17,27 @@ chest``, ``icon barrel``) for tests to count.
 >>> state = load_game("gloryislands", 3).new_initial_state()
 >>> moves = random_playout(state, make_rng(2), max_moves=60)
 >>> with tempfile.TemporaryDirectory() as tmp:
-...     path = save_board_png(state, Path(tmp) / "pictures" / "gi.png")
+...     path = state.save_png(Path(tmp) / "pictures" / "gi.png")
 ...     path.is_file() and path.stat().st_size > 20_000
 True
 >>> state_png(state)[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 True
+
+A bare board (no state) is written by :func:`save_board_png`.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.colors import is_color_like
+from matplotlib.colors import is_color_like, to_rgb
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Ellipse, FancyArrow, Polygon, Rectangle
 
-from models.files import atomic_write
 from models.gloryislands.components import (
     BARREL,
     CHEST,
@@ -48,10 +48,9 @@ from models.gloryislands.components import (
     is_corner,
     xy,
 )
+from models.gloryislands.position import OVER, GloryIslandsPosition, Phase
 from models.gloryislands.render_panels import draw_players, draw_sail_track
-
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
+from models.pictures import figure_png, save_figure
 
 #: Player colours by card colour name (other names: a palette by seat).
 PLAYER_COLOURS = {"red": "#d62728", "blue": "#1f5fd6", "green": "#2ca02c", "yellow": "#f2c500"}
@@ -76,7 +75,7 @@ def player_colours(
 
 
 def draw_board(
-    subject: GloryIslandsState | Components, *, title: str | None = None, note: str | None = None
+    subject: GloryIslandsPosition | Components, *, title: str | None = None, note: str | None = None
 ) -> Figure:
     """The picture of a state (or of an empty board, given :class:`Components`)."""
     state = None if isinstance(subject, Components) else subject
@@ -109,24 +108,24 @@ def draw_board(
     return fig
 
 
-def _title(state: GloryIslandsState | None) -> str:
+def _title(state: GloryIslandsPosition | None) -> str:
     if state is None:
         return "Glory Islands — the board"
     players = len(state.fame)
-    if state.phase == "over":
+    if state.phase is OVER:
         return f"Glory Islands — {players} players, game over after round {state.round}"
     phase = _PHASES.get(state.phase, state.phase)
     return f"Glory Islands — {players} players, round {state.round}: {phase}"
 
 
 _PHASES = {
-    "choose": "secret card choice",
-    "move": "sailing",
-    "move-on": "sailing on after a stopover",
-    "place": "placing a pirate",
-    "draw": "drawing treasure",
-    "keep": "keeping a treasure tile",
-    "special": "special action",
+    Phase.CHOOSE: "secret card choice",
+    Phase.MOVE: "sailing",
+    Phase.MOVE2: "sailing on after a stopover",
+    Phase.PLACE: "placing a pirate",
+    Phase.DRAW: "drawing treasure",
+    Phase.KEEP: "keeping a treasure tile",
+    Phase.SPECIAL: "special action",
 }
 
 
@@ -219,7 +218,7 @@ def _draw_icon(ax: Axes, icon: str, cx: float, cy: float) -> None:
             ax.plot((cx - 0.12, cx + 0.12), (cy + dy, cy + dy), color="#3b2a14", lw=1.2)
 
 
-def _draw_pirates(ax: Axes, state: GloryIslandsState, colours: list[str]) -> None:
+def _draw_pirates(ax: Axes, state: GloryIslandsPosition, colours: list[str]) -> None:
     for cell, owner in enumerate(state.occupant):
         if owner < 0:
             continue
@@ -234,7 +233,7 @@ def _draw_pirates(ax: Axes, state: GloryIslandsState, colours: list[str]) -> Non
 _SHIP_SLOTS = ((0.28, 0.63), (0.72, 0.63), (0.28, 0.91), (0.72, 0.91))
 
 
-def _draw_ships(ax: Axes, state: GloryIslandsState, colours: list[str]) -> None:
+def _draw_ships(ax: Axes, state: GloryIslandsPosition, colours: list[str]) -> None:
     at: dict[int, int] = {}
     for p in range(len(state.fame)):
         if state.sunk[p]:
@@ -260,28 +259,19 @@ def _ship(ax: Axes, cx: float, cy: float, colour: str, label: str) -> None:
 
 def _ink(colour: str) -> str:
     """Black or white, whichever reads on ``colour``."""
-    from matplotlib.colors import to_rgb
-
     r, g, b = to_rgb(colour)
     return "black" if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 else "white"
 
 
-def save_board_png(
-    subject: GloryIslandsState | Components, path: str | Path, *, dpi: int = 100, **kw: Any
-) -> Path:
-    """Draw (keywords as for :func:`draw_board`) and write a PNG (making folders), atomically:
-    an interrupted write leaves any earlier picture intact."""
-    fig = draw_board(subject, **kw)
-    with atomic_write(path) as handle:
-        fig.savefig(handle, dpi=dpi, format="png", facecolor="white")
-    return Path(path)
+def save_board_png(board: Components, path: str | Path, *, dpi: int = 100, **kw: Any) -> Path:
+    """Draw an empty board (keywords as for :func:`draw_board`) and write a PNG (making
+    folders), atomically; a state is written by its ``save_png``."""
+    return save_figure(draw_board(board, **kw), path, dpi=dpi)
 
 
-def state_png(state: GloryIslandsState) -> bytes:
+def state_png(state: GloryIslandsPosition) -> bytes:
     """PNG bytes of the state: what ``GloryIslandsState._repr_png_`` returns (notebooks)."""
-    buffer = io.BytesIO()
-    draw_board(state).savefig(buffer, dpi=72, format="png", facecolor="white")
-    return buffer.getvalue()
+    return figure_png(draw_board(state), dpi=72)
 
 
 __all__ = ["PLAYER_COLOURS", "draw_board", "player_colours", "save_board_png", "state_png"]

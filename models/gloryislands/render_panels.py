@@ -17,22 +17,19 @@ draw into an :class:`~matplotlib.axes.Axes` given by :func:`models.gloryislands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
 from models.gloryislands.components import Components, cell_name
-
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
+from models.gloryislands.position import OVER, GloryIslandsPosition, Phase
+from models.gloryislands.snapshot import pending, snapshot
 
 _TEXT = "#222222"
 _SOFT = "#555555"
 
 
 def draw_players(
-    ax: Axes, board: Components, state: GloryIslandsState | None, colours: list[str]
+    ax: Axes, board: Components, state: GloryIslandsPosition | None, colours: list[str]
 ) -> None:
     """Each player's position in words (top), then the islands and the icon key."""
     ax.set_xlim(0, 1)
@@ -62,10 +59,7 @@ def draw_players(
     _islands(ax, board, y + 0.02)
 
 
-def _players(ax: Axes, state: GloryIslandsState, colours: list[str]) -> float:
-    from models.gloryislands.scenario import pending
-    from models.gloryislands.snapshot import snapshot
-
+def _players(ax: Axes, state: GloryIslandsPosition, colours: list[str]) -> float:
     snap = snapshot(state)
     final = snap["scores_final"]
     heading = "Final fame" if final else "Fame so far"
@@ -101,9 +95,9 @@ def _players(ax: Axes, state: GloryIslandsState, colours: list[str]) -> float:
             ax.text(0.05, y + 0.055 + 0.027 * i, line, fontsize=8.5, va="top", color=_SOFT)
         y += 0.145
     decision = pending(state)
-    if state.phase == "over":
+    if state.phase is OVER:
         text = f"game over: {state.ended}"
-    elif decision["decision"] == "draw":
+    elif decision["decision"] == Phase.DRAW:
         text = f"next: chance draws a treasure tile for P{decision['drawer']}"
     else:
         text = f"next: P{decision['player']} decides ({decision['decision']})"
@@ -137,7 +131,7 @@ def _islands(ax: Axes, board: Components, y: float) -> None:
 
 
 def draw_sail_track(
-    ax: Axes, board: Components, state: GloryIslandsState | None, colours: list[str]
+    ax: Axes, board: Components, state: GloryIslandsPosition | None, colours: list[str]
 ) -> None:
     """The sail track in two rows of fields, each with its printed fame and the markers on it;
     a last box ``SUNK`` holds the markers of sunk ships."""

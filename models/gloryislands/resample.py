@@ -14,13 +14,13 @@ player drew himself may have become impossible (the others kept every tile of it
 the redraw starts again, and after :data:`TRIES` failures the state is kept as it is (a copy,
 which is consistent too).
 
-:func:`resample` draws exactly the same states from the same generator, without replaying the
-game: treasure kinds change nothing on the table until the end scoring, so only the bag is
-followed through the draws and keeps of the history (the same ``rng`` calls in the same
-order), and the redrawn draws, keeps and cards are written into a copy of the state — its
-history, its bag, the hands of treasure and the ``keep`` events of its log. Cost: one pass over
-the history without any rule (about 70 us at move 100 of a 4-player game; the replay took
-about 900 us).
+:func:`redraw` (the state's ``resample``) draws exactly the same states from the same
+generator, without replaying the game: treasure kinds change nothing on the table until the
+end scoring, so only the bag is followed through the draws and keeps of the history (the same
+``rng`` calls in the same order), and the redrawn draws, keeps and cards are a
+:class:`Redraw` that the state writes into a copy of itself — its history, its bag, the hands
+of treasure and the ``keep`` events of its log. Cost: one pass over the history without any
+rule (about 70 us at move 100 of a 4-player game; the replay took about 900 us).
 
 >>> from models.core import load_game, make_rng, random_playout
 >>> state = load_game("gloryislands", 3).new_initial_state()
@@ -35,15 +35,14 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple, cast
+from collections.abc import Hashable, Sequence
+from typing import NamedTuple, cast
 
-from models.core import Event
+from models.core import Event, Game, GameState
 from models.errors import IllegalActionError
 from models.gloryislands.actions import Keep, Treasure
 from models.gloryislands.events import GloryIslandsEvent as EV
-
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
+from models.gloryislands.position import CHOOSE, DRAW, KEEP, OVER, GloryIslandsPosition
 
 #: Redraws tried before a resample keeps the state as it is.
 TRIES = 20
@@ -59,23 +58,45 @@ class Episode(NamedTuple):
     event: int
 
 
-def resample(state: GloryIslandsState, player: int, rng: random.Random) -> GloryIslandsState:
-    """A state with ``player``'s observation, all hidden from him redrawn (see the module)."""
-    if state.phase == "over" or not _hides_anything(state, player):
-        return state.clone()
-    episodes = _episodes(state)
+class Redraw(NamedTuple):
+    """What a resample changes in a copy of the state: its history (the state writes it into
+    its clone), its log, the bag, the treasures held, the tiles being drawn, the cards chosen."""
+
+    history: list[Hashable]
+    log: list[Event]
+    bag: list[int]
+    held: list[list[int]]
+    drawn: list[int]
+    chosen: list[int]
+
+    def write(self, twin: GloryIslandsPosition) -> None:
+        """Put the redrawn position into ``twin`` (a clone of the state resampled)."""
+        twin.log, twin.bag, twin.held, twin.chosen = self.log, self.bag, self.held, self.chosen
+        if twin.phase is DRAW or twin.phase is KEEP:
+            twin.drawn = self.drawn
+            if twin.phase is KEEP:
+                twin.offered = twin.game.keep_actions(self.drawn)
+
+
+def redraw(
+    pos: GloryIslandsPosition, history: Sequence[Hashable], player: int, rng: random.Random
+) -> Redraw | None:
+    """Everything hidden from ``player`` redrawn (see the module); ``None`` when nothing is
+    hidden, or when every try failed (the state is then kept as it is)."""
+    if pos.phase is OVER or not _hides_anything(pos, player):
+        return None
+    episodes = _episodes(pos, history)
     for _ in range(TRIES):
-        twin = _redraw_bag(state, player, rng, episodes)
-        if twin is not None:
-            return twin
-    return state.clone()
+        found = _redraw_bag(pos, history, player, rng, episodes)
+        if found is not None:
+            return found
+    return None
 
 
-def resample_by_replay(
-    state: GloryIslandsState, player: int, rng: random.Random
-) -> GloryIslandsState:
-    """The reference: the same draws as :func:`resample`, found by replaying the history."""
-    if state.phase == "over" or not _hides_anything(state, player):
+def resample_by_replay(state: GameState, player: int, rng: random.Random) -> GameState:
+    """The reference: the same draws as :func:`redraw`, found by replaying the history."""
+    pos = cast(GloryIslandsPosition, state)
+    if pos.phase is OVER or not _hides_anything(pos, player):
         return state.clone()
     for _ in range(TRIES):
         twin = _replay(state, player, rng)
@@ -84,48 +105,52 @@ def resample_by_replay(
     return state.clone()
 
 
-def _hides_anything(state: GloryIslandsState, player: int) -> bool:
-    others_chose = state.phase == "choose" and any(
-        c >= 0 for p, c in enumerate(state.chosen) if p != player
+def _hides_anything(pos: GloryIslandsPosition, player: int) -> bool:
+    others_chose = pos.phase is CHOOSE and any(
+        c >= 0 for p, c in enumerate(pos.chosen) if p != player
     )
-    others_hold = any(sum(h) for p, h in enumerate(state.held) if p != player)
-    others_draw = state.phase in ("draw", "keep") and state.player != player and state.drawn
+    others_hold = any(sum(h) for p, h in enumerate(pos.held) if p != player)
+    drawing = pos.phase is DRAW or pos.phase is KEEP
+    others_draw = drawing and pos.player != player and pos.drawn
     return bool(others_chose or others_hold or others_draw)
 
 
-def _episodes(state: GloryIslandsState) -> list[Episode]:
+def _episodes(pos: GloryIslandsPosition, history: Sequence[Hashable]) -> list[Episode]:
     """Every draw of the history in order; the drawer of a finished one is the player of its
     ``keep`` event (each :class:`Keep` logs exactly one), of the one under way the decider."""
-    keeps = [i for i, e in enumerate(state.log) if e.kind is EV.KEEP]
+    keeps = [i for i, e in enumerate(pos.log) if e.kind is EV.KEEP]
     found: list[Episode] = []
     tiles: list[int] = []
-    for index, action in enumerate(state._history):
+    for index, action in enumerate(history):
         kind = type(action)
         if kind is Treasure:
             tiles.append(index)
         elif kind is Keep:
             event = keeps[len(found)]
-            drawer = state.log[event].player
+            drawer = pos.log[event].player
             found.append(Episode(drawer if drawer is not None else -1, tiles, index, event))
             tiles = []
     if tiles:
-        found.append(Episode(state.player, tiles, -1, -1))
+        found.append(Episode(pos.player, tiles, -1, -1))
     return found
 
 
 def _redraw_bag(
-    state: GloryIslandsState, player: int, rng: random.Random, episodes: list[Episode]
-) -> GloryIslandsState | None:
+    pos: GloryIslandsPosition,
+    actions: Sequence[Hashable],
+    player: int,
+    rng: random.Random,
+    episodes: list[Episode],
+) -> Redraw | None:
     """One redraw, the ``rng`` calls exactly those of :func:`_replay`; ``None`` when one of
     the player's own tiles is no longer in the bag."""
-    game = state.game
+    game = pos.game
     treasures, keeps, index_of = game.treasures, game.keeps, game.kind_index
-    board = state.board
+    board = pos.board
     bag = [board.treasure_copies] * len(board.treasure_kinds)
     total = board.treasures
-    held = [[0] * len(bag) for _ in state.held]
-    twin = state.clone()  # its history and log are copies: the redraws are written into them
-    history, log = twin._history, twin.log
+    held = [[0] * len(bag) for _ in pos.held]
+    history, log = list(actions), list(pos.log)  # the redraws are written into these copies
     drawn: list[int] = []
     for drawer, tiles, keep_at, event in episodes:
         hidden = drawer != player
@@ -160,38 +185,43 @@ def _redraw_bag(
             bag[other] += 1
         total += len(drawn)
         drawn = []
-    twin.bag, twin.held = bag, held
-    if state.phase in ("draw", "keep"):
-        twin.drawn = drawn
-        if state.phase == "keep":
-            twin._actions = game.keep_actions(drawn)
-    if state.phase == "choose":
-        _redraw_cards(twin, player, rng)
-    return twin
+    chosen = list(pos.chosen)
+    if pos.phase is CHOOSE:
+        _redraw_cards(pos, history, chosen, player, rng)
+    return Redraw(history, log, bag, held, drawn, chosen)
 
 
-def _redraw_cards(twin: GloryIslandsState, player: int, rng: random.Random) -> None:
+def _redraw_cards(
+    pos: GloryIslandsPosition,
+    history: list[Hashable],
+    chosen: list[int],
+    player: int,
+    rng: random.Random,
+) -> None:
     """The other players' secret cards of this round, each uniformly from his hand (the
-    choices stand in the history from ``choose_start``, in seat order)."""
-    choosers = [p for p, card in enumerate(twin.chosen) if card >= 0]
-    for at, p in enumerate(choosers, start=twin.choose_start):
+    choices are the last entries of the history, in seat order)."""
+    choosers = [p for p, card in enumerate(chosen) if card >= 0]
+    for at, p in enumerate(choosers, start=len(history) - len(choosers)):
         if p != player:
-            card = rng.choice(twin.hands[p])
-            twin.chosen[p] = card
-            twin._history[at] = twin.game.plays[card]
+            card = rng.choice(pos.hands[p])
+            chosen[p] = card
+            history[at] = pos.game.plays[card]
 
 
-def _replay(state: GloryIslandsState, player: int, rng: random.Random) -> GloryIslandsState | None:
-    twin = state.game.new_initial_state()
-    history = state._history
-    secret_from = state.choose_start if state.phase == "choose" else len(history)
+def _replay(state: GameState, player: int, rng: random.Random) -> GameState | None:
+    pos = cast(GloryIslandsPosition, state)
+    twin = cast(Game, pos.game).new_initial_state()
+    seen = cast(GloryIslandsPosition, twin)
+    history = state.history()
+    chosen = sum(c >= 0 for c in pos.chosen)
+    secret_from = len(history) - chosen if pos.phase is CHOOSE else len(history)
     for index, action in enumerate(history):
-        phase = twin.phase
-        if twin.player != player and (
-            phase == "draw" or phase == "keep" or (phase == "choose" and index >= secret_from)
+        phase = seen.phase
+        if seen.player != player and (
+            phase is DRAW or phase is KEEP or (phase is CHOOSE and index >= secret_from)
         ):
-            chosen = twin.sample_chance(rng) if phase == "draw" else rng.choice(twin._actions)
-            twin.apply(chosen)
+            chosen_action = twin.sample_chance(rng) if phase is DRAW else rng.choice(seen.offered)
+            twin.apply(chosen_action)
             continue
         try:
             twin.apply(action)

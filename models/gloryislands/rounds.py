@@ -13,101 +13,95 @@ Readings fixed here:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from models.core import Outcome
 from models.gloryislands.events import GloryIslandsEvent as EV
+from models.gloryislands.placing import lift
+from models.gloryislands.position import CHOOSE, OVER, GloryIslandsPosition
 from models.gloryislands.scoring import treasure_sets
 
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
 
-
-def begin_round(state: GloryIslandsState) -> None:
+def begin_round(pos: GloryIslandsPosition) -> None:
     """GI-R1: the ships afloat choose their cards, one after another, face down."""
-    afloat = [p for p, sunk in enumerate(state.sunk) if not sunk]
+    afloat = [p for p, sunk in enumerate(pos.sunk) if not sunk]
     if not afloat:
-        finish(state, "every ship sank (GI-R2)")
+        finish(pos, "every ship sank (GI-R2)")
         return
-    state.round += 1
-    state.chosen = [-1] * len(state.chosen)
-    state.choose_start = len(state._history)
-    _ask(state, afloat[0])
+    pos.round += 1
+    pos.chosen = [-1] * len(pos.chosen)
+    _ask(pos, afloat[0])
 
 
-def _ask(state: GloryIslandsState, player: int) -> None:
-    state.phase, state.player = "choose", player
-    state._actions = state.play_actions(player)
+def _ask(pos: GloryIslandsPosition, player: int) -> None:
+    pos.phase, pos.player = CHOOSE, player
+    pos.offered = pos.play_actions(player)
 
 
-def choose(state: GloryIslandsState, card: int) -> None:
+def choose(pos: GloryIslandsPosition, card: int) -> bool:
     """A player's secret choice (not logged: the log is the table's); after the last one, all
-    are revealed at once."""
-    player = state.player
-    state.chosen[player] = card
-    for other in range(player + 1, len(state.sunk)):
-        if not state.sunk[other]:
-            _ask(state, other)
-            return
-    reveal(state)
+    are revealed at once: then True (the first turn begins, :mod:`models.gloryislands.turn`)."""
+    player = pos.player
+    pos.chosen[player] = card
+    for other in range(player + 1, len(pos.sunk)):
+        if not pos.sunk[other]:
+            _ask(pos, other)
+            return False
+    reveal(pos)
+    return True
 
 
-def reveal(state: GloryIslandsState) -> None:
-    """GI-R1..R3: reveal, advance the sail-track markers, and order the turns."""
-    game, chosen, sails = state.game, state.chosen, state.sails
+def reveal(pos: GloryIslandsPosition) -> None:
+    """GI-R1..R3: reveal, advance the sail-track markers, and order the turns (the first
+    begins next)."""
+    game, chosen, sails = pos.game, pos.chosen, pos.sails
     ranks, values, ids = game.card_ranks, game.card_values, game.card_ids
     playing = [p for p, c in enumerate(chosen) if c >= 0]
     for p in playing:
-        state.hands[p].remove(chosen[p])
+        pos.hands[p].remove(chosen[p])
         sails[p] += values[chosen[p]]
-    state.order = sorted(playing, key=lambda p: ranks[chosen[p]], reverse=True)
-    state.event(
+    pos.order = sorted(playing, key=lambda p: ranks[chosen[p]], reverse=True)
+    pos.event(
         EV.REVEAL,
-        player=None,
+        None,
         cards={p: ids[chosen[p]] for p in playing},
         values={p: values[chosen[p]] for p in playing},
         colours={p: game.card_colours[chosen[p]] for p in playing},
-        order=list(state.order),
+        order=list(pos.order),
         fields={p: sails[p] for p in playing},
     )
-    last = len(state.board.sail_track)
+    last = len(pos.board.sail_track)
     for p in playing:
         if sails[p] >= last:
-            sink(state, p)
-    state.turn_index = 0
-    from models.gloryislands.turn import start_turn
-
-    start_turn(state)
+            sink(pos, p)
+    pos.turn_index = 0
 
 
-def spend_sails(state: GloryIslandsState, player: int, fields: int) -> None:
+def spend_sails(pos: GloryIslandsPosition, player: int, fields: int) -> None:
     """Advance ``player``'s marker ``fields`` fields for a special action (GI-C3, GI-C4; the
     reveal advances every marker itself); past the last field he sinks (GI-R2)."""
-    track = state.board.sail_track
-    field = state.sails[player] = state.sails[player] + fields
+    track = pos.board.sail_track
+    field = pos.sails[player] = pos.sails[player] + fields
     sunk = field >= len(track)
     printed = None if sunk else track[field]
-    state.event(EV.SAILS, player=player, spent=fields, field=field, printed=printed, sunk=sunk)
+    pos.event(EV.SAILS, player, spent=fields, field=field, printed=printed, sunk=sunk)
     if sunk:
-        sink(state, player)
+        sink(pos, player)
 
 
-def sink(state: GloryIslandsState, player: int) -> None:
-    state.sunk[player] = True
+def sink(pos: GloryIslandsPosition, player: int) -> None:
+    pos.sunk[player] = True
     removed = 0
-    if state.options.sunk_pirates == "removed":
-        from models.gloryislands.turn import _lift
-
-        for cell in list(state.pirates_at[player]):
-            _lift(state, cell)
-            state.supply[player] += 1
+    if pos.options.sunk_pirates == "removed":
+        for cell in list(pos.pirates_at[player]):
+            lift(pos, cell)
+            pos.supply[player] += 1
             removed += 1
-    state.event(EV.SUNK, player=player, removed=removed)
+    pos.event(EV.SUNK, player, removed=removed)
 
 
-def end_round(state: GloryIslandsState) -> None:
+def end_round(pos: GloryIslandsPosition) -> None:
     """GI-E1..E3: swap equal cards, discard one card each, and a 1-card takes the pile back;
     after the round in which a ship completed the route, the game ends (GI-G1)."""
-    game, chosen, sunk = state.game, state.chosen, state.sunk
+    game, chosen, sunk = pos.game, pos.chosen, pos.sunk
     values, ranks = game.card_values, game.card_ranks
     received = list(chosen)  # the card each discards (GI-E2): his own unless swapped
     by_value: dict[int, list[int]] = {}
@@ -116,61 +110,69 @@ def end_round(state: GloryIslandsState) -> None:
             by_value.setdefault(values[card], []).append(p)
     for group in by_value.values():
         if len(group) > 1:
-            _swap(state, sorted(group, key=lambda p: ranks[chosen[p]], reverse=True), received)
+            _swap(pos, sorted(group, key=lambda p: ranks[chosen[p]], reverse=True), received)
     for p, card in enumerate(chosen):
         if card < 0:
             continue
-        pile = state.discards[p]
+        pile = pos.discards[p]
         pile.append(received[p])
         if values[card] == 1 and not sunk[p]:  # GI-E3
-            state.hands[p].extend(pile)
-            state.hands[p].sort()
-            state.event(EV.RECALL, player=p, cards=[game.card_ids[c] for c in pile])
-            state.discards[p] = []
-    if state.route_done:
-        finish(state, "a ship sailed the whole route; the round is over (GI-G1, GI-X2)")
+            pos.hands[p].extend(pile)
+            pos.hands[p].sort()
+            pos.event(EV.RECALL, p, cards=[game.card_ids[c] for c in pile])
+            pos.discards[p] = []
+    if pos.route_done:
+        finish(pos, "a ship sailed the whole route; the round is over (GI-G1, GI-X2)")
     else:
-        begin_round(state)
+        begin_round(pos)
 
 
-def _swap(state: GloryIslandsState, group: list[int], received: list[int]) -> None:
+def _swap(pos: GloryIslandsPosition, group: list[int], received: list[int]) -> None:
     """GI-E1: highest and lowest tie-breaker swap; all four alike, the middle two too."""
-    chosen, ids = state.chosen, state.game.card_ids
+    chosen, ids = pos.chosen, pos.game.card_ids
     pairs = [(group[0], group[-1])]
     if len(group) == 4:
         pairs.append((group[1], group[2]))
     for a, b in pairs:
         received[a], received[b] = chosen[b], chosen[a]
         cards = [ids[chosen[a]], ids[chosen[b]]]
-        state.event(EV.SWAP, player=None, players=[a, b], cards=cards)
+        pos.event(EV.SWAP, None, players=[a, b], cards=cards)
 
 
-def finish(state: GloryIslandsState, why: str) -> None:
+def finish(pos: GloryIslandsPosition, why: str) -> None:
     """GI-F1..F5: end scoring, then the winners."""
-    board = state.board
-    state.phase, state._actions = "over", ()
-    state.ended = why
+    board = pos.board
+    pos.phase, pos.offered = OVER, ()
+    pos.ended = why
     track = board.sail_track
-    for p in range(len(state.fame)):
-        sets_fame, sets = treasure_sets(state.held[p], board.set_fame)
+    for p in range(len(pos.fame)):
+        sets_fame, sets = treasure_sets(pos.held[p], board.set_fame)
         parts = {
-            "pirates_on_board": len(state.pirates_at[p]),
-            "sail_track": track[min(state.sails[p], len(track) - 1)],
+            "pirates_on_board": len(pos.pirates_at[p]),
+            "sail_track": track[min(pos.sails[p], len(track) - 1)],
             "treasures": sets_fame,
-            "barrels": state.barrels[p],
+            "barrels": pos.barrels[p],
         }
         total = sum(parts.values())
-        state.fame[p] += total
-        held = {k: n for k, n in zip(board.treasure_kinds, state.held[p], strict=True) if n}
-        state.event(EV.END_SCORING, player=p, **parts, sets=list(sets), held=held, fame={p: total})
-    state.scores = tuple(float(f) for f in state.fame)
-    state.winners = winners(state, state.fame)
-    state.event(EV.GAME_END, player=None, scores=state.scores, winners=list(state.winners), why=why)
+        pos.fame[p] += total
+        held = {k: n for k, n in zip(board.treasure_kinds, pos.held[p], strict=True) if n}
+        pos.event(EV.END_SCORING, p, **parts, sets=list(sets), held=held, fame={p: total})
+    pos.scores = tuple(float(f) for f in pos.fame)
+    pos.winners = winners(pos, pos.fame)
+    pos.event(EV.GAME_END, None, scores=pos.scores, winners=list(pos.winners), why=why)
 
 
-def winners(state: GloryIslandsState, fame: list[int]) -> tuple[int, ...]:
+def outcome(pos: GloryIslandsPosition) -> Outcome:
+    """GI-F5: the most fame wins; ties are ties. A sunk ship is out and cannot win
+    (GI-R2, option ``sunk_can_win``); if every ship sank, nobody wins."""
+    if pos.scores is not None:
+        return Outcome(pos.scores, pos.winners, True)
+    return Outcome(tuple(float(f) for f in pos.fame), winners(pos, pos.fame), False)
+
+
+def winners(pos: GloryIslandsPosition, fame: list[int]) -> tuple[int, ...]:
     """The most fame among the players who may win (GI-F5; GI-R2 and ``sunk_can_win``)."""
-    able = [p for p in range(len(fame)) if state.options.sunk_can_win or not state.sunk[p]]
+    able = [p for p in range(len(fame)) if pos.options.sunk_can_win or not pos.sunk[p]]
     if not able:
         return ()
     top = max(fame[p] for p in able)

@@ -28,7 +28,7 @@ illegal action is a one-line error naming the entry, the action and the rule it 
 (numbers are integers, actions strings; unknown keys are refused).
 
 >>> state = replay({"players": 2, "actions": ["p0 play red-5", "p1 play blue-1"]})
->>> state.phase, state.player, [str(a) for a in state.legal_actions()][:2]
+>>> f"{state.phase}", state.player, [str(a) for a in state.legal_actions()][:2]
 ('move', 0, ['move 1', 'move 2'])
 """
 
@@ -36,22 +36,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import pydantic
 from annotated_types import Len, MinLen
 from pydantic import StrictInt, StrictStr
 
-from models.core import make_rng
-from models.data import parse_json, parse_toml, read_text, split_player, validate
-from models.errors import AtollError, IllegalActionError
-from models.gloryislands.actions import Deal, Treasure, parse_action
+from models.core import load_game, make_rng, play_entries
+from models.data import parse_json, parse_toml, read_text, validate
+from models.errors import AtollError
 from models.gloryislands.boardfile import load_board
 from models.gloryislands.components import Components
-from models.gloryislands.game import GloryIslands
 from models.gloryislands.options import GloryIslandsOptions
-from models.gloryislands.rules import GloryIslandsState
-from models.skips import explaining
+from models.gloryislands.state import GloryIslandsState
 
 _CONFIG = pydantic.ConfigDict(extra="forbid")
 _FileName = Annotated[StrictStr, MinLen(1)]
@@ -100,26 +97,15 @@ def replay(
     except AtollError as exc:
         raise exc.located(source, entry="options") from None
     board = _board(scenario.board, source)
+    components = {} if board is None else {"board": board}
     try:
-        state = GloryIslands(scenario.players, options, board).new_initial_state()
+        game = load_game("gloryislands", scenario.players, options, **components)
     except AtollError as exc:
         raise exc.located(source) from None
+    state = cast(GloryIslandsState, game.new_initial_state())
     rng = make_rng(scenario.seed) if scenario.seed is not None else None
-    for i, entry in enumerate(scenario.actions[:steps]):
-        try:
-            play_entry(state, entry, rng)
-        except IllegalActionError as exc:
-            raise IllegalActionError(
-                exc.message,
-                rule=exc.rule,
-                action=exc.action,
-                source=source,
-                entry=f"actions[{i}]",
-                field=exc.entry,
-            ) from None
-        except AtollError as exc:
-            raise AtollError(exc.message, source=source, entry=f"actions[{i}]") from None
-    return state
+    entries = scenario.actions[:steps]
+    return play_entries(state, entries, lambda s, entry: s.play_text(entry, rng), source=source)
 
 
 def _board(name: str | None, source: str | Path) -> Components | None:
@@ -134,56 +120,4 @@ def _board(name: str | None, source: str | Path) -> Components | None:
         raise AtollError(exc.one_line(), source=source, field="board") from None
 
 
-def play_entry(state: GloryIslandsState, entry: str, rng: Any = None) -> None:
-    """Apply one entry of an action list; at a chance node an entry that names no tile is
-    preceded by draws from ``rng`` (an error without one)."""
-    who, text = split_player(entry)
-    action = parse_action(text)
-    while state.is_chance_node() and not isinstance(action, (Treasure, Deal)):
-        if rng is None:
-            first = (
-                f"deals the card colours first: name them (e.g. {state.legal_actions()[0]})"
-                if state.phase == "deal"
-                else f"draws a treasure tile first: name it (treasure KIND; in the bag: "
-                f"{_bag(state)})"
-            )
-            raise AtollError(f"{entry!r}: chance {first}, or give the scenario a seed")
-        state.apply(state.sample_chance(rng))
-    if who is not None and who != state.current_player() and not state.is_terminal():
-        rule = "GI-R1" if state.phase == "choose" else "GI-R3"
-        why = (
-            f"it is player {state.current_player()}'s decision ({state.phase}), not player {who}'s"
-        )
-        skip = explaining(state.skipped, action, who)
-        if skip is not None:
-            rule, why = skip.rule, f"{skip.reason()}; {why}"
-        elif 0 <= who < len(state.sunk) and state.sunk[who]:
-            rule, why = "GI-R2", f"player {who}'s ship sank: he is out of the game"
-        raise IllegalActionError.refused(action, rule, why, shown=repr(entry))
-    state.apply(action)
-
-
-def _bag(state: GloryIslandsState) -> str:
-    kinds = state.board.treasure_kinds
-    return ", ".join(f"{n} {k}" for k, n in zip(kinds, state.bag, strict=True) if n) or "none"
-
-
-def pending(state: GloryIslandsState) -> dict[str, Any]:
-    """The decision the state waits for: whose, what, and the options."""
-    if state.phase == "over":
-        return {"decision": "none: the game is over"}
-    if state.phase == "draw":
-        return {
-            "decision": "draw",
-            "drawer": state.player,
-            "tiles_to_draw": state.to_draw,
-            "bag": state.bag_total,
-        }
-    return {
-        "decision": state.phase,
-        "player": state.player,
-        "options": [str(a) for a in state.legal_actions()],
-    }
-
-
-__all__ = ["Scenario", "load_scenario", "pending", "play_entry", "replay"]
+__all__ = ["Scenario", "load_scenario", "replay"]

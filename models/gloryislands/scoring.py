@@ -1,5 +1,6 @@
-"""Glory Islands scoring: an island's fame by places and ties (GI-I1..I5), and the partition of
-a player's treasure tiles into sets that gives the most fame (GI-F3).
+"""Glory Islands scoring: an island's fame by places and ties (GI-I1..I5), a full island scored
+on the board (:func:`score_island`, GI-I6: its pirates go home), and the partition of a
+player's treasure tiles into sets that gives the most fame (GI-F3).
 
 Island scoring ranks the players present on a full island by their pirates there. The island
 table gives fame for 1st, 2nd and 3rd place; ties pool places and share, rounding up:
@@ -29,10 +30,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from models.gloryislands.options import GloryIslandsOptions
+from models.gloryislands.events import GloryIslandsEvent as EV
+from models.gloryislands.options import GloryIslandsOptions
+from models.gloryislands.placing import lift
+from models.gloryislands.position import GloryIslandsPosition
 
 
 def island_fame(
@@ -90,6 +92,35 @@ def island_fame(
             rules.append(rule)
     ties = [rule for rule in rules if rule != "GI-I1"]
     return fame, ",".join(ties) or "GI-I1"
+
+
+def score_island(pos: GloryIslandsPosition, index: int) -> None:
+    """Score the full island ``index`` (triggered by the acting player) and send its pirates
+    home to their supplies (GI-I6)."""
+    board, occupant = pos.board, pos.occupant
+    island = board.islands[index]
+    pirates: dict[int, int] = {}
+    for cell in island.cells:
+        owner = occupant[cell]
+        pirates[owner] = pirates.get(owner, 0) + 1
+    table = board.scoring_table[island.size]
+    fame, rule = island_fame(pirates, table, trigger=pos.player, options=pos.options)
+    for player, amount in fame.items():
+        pos.fame[player] += amount
+    for cell in island.cells:  # GI-I6: every pirate goes home
+        owner = occupant[cell]
+        lift(pos, cell)
+        pos.supply[owner] += 1
+    pos.event(
+        EV.ISLAND,
+        pos.player,
+        island=island.name,
+        pirates=dict(sorted(pirates.items())),
+        fame=fame,
+        rule=rule,
+        trigger=pos.player,
+        returned=dict(pirates),
+    )
 
 
 def _share(pool: int, k: int) -> int:

@@ -1,4 +1,5 @@
-"""What a study records of a Glory Islands game, and the game's quick estimate of a position.
+"""What a study records of a Glory Islands game: a row of the games table and one of the
+players table per player.
 
 The column names and meanings are :data:`GAME_COLUMNS` and :data:`PLAYER_COLUMNS` (the game's
 ``GameInfo`` hands them to studies, which document their tables with them). Fame is split by
@@ -14,14 +15,11 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from models.gloryislands.events import END_SOURCES, FAME_SOURCES, SOURCES
 from models.gloryislands.events import GloryIslandsEvent as EV
-from models.gloryislands.scoring import treasure_fame
-
-if TYPE_CHECKING:
-    from models.gloryislands.rules import GloryIslandsState
+from models.gloryislands.position import GloryIslandsPosition
 
 _SOURCE_TEXT = {
     "pirate_fields": "placing pirates on pirate fields (GI-W1)",
@@ -70,14 +68,11 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("home_place", "likewise for home"),
 )
 
-#: Weight of each route field sailed in :func:`estimate` (a ship ahead gets bonuses first).
-PROGRESS_WEIGHT = 0.2
 
-
-def fame_by_source(state: GloryIslandsState, player: int) -> dict[str, int]:
+def fame_by_source(pos: GloryIslandsPosition, player: int) -> dict[str, int]:
     """The player's fame split by source, from the log."""
     found = dict.fromkeys(SOURCES, 0)
-    for event in state.log:
+    for event in pos.log:
         source = FAME_SOURCES.get(event.kind)  # type: ignore[call-overload]
         if source is not None:
             found[source] += event.data["fame"].get(player, 0)
@@ -87,51 +82,51 @@ def fame_by_source(state: GloryIslandsState, player: int) -> dict[str, int]:
     return found
 
 
-def game_summary(state: GloryIslandsState) -> dict[str, Any]:
+def game_summary(pos: GloryIslandsPosition) -> dict[str, Any]:
     """The games-table row of a Glory Islands game (see :data:`GAME_COLUMNS`)."""
-    islands = [e for e in state.log if e.kind is EV.ISLAND]
+    islands = [e for e in pos.log if e.kind is EV.ISLAND]
     return {
-        "rounds": state.round,
-        "ended": state.ended,
-        "sunk": sum(state.sunk),
+        "rounds": pos.round,
+        "ended": pos.ended,
+        "sunk": sum(pos.sunk),
         "island_scorings": len(islands),
         "island_ties": sum(e.data["rule"] != "GI-I1" for e in islands),
-        "compass_order": ",".join(map(str, state.compass_order)),
-        "home_order": ",".join(map(str, state.home_order)),
-        "swaps": sum(e.kind is EV.SWAP for e in state.log),
-        "no_place": sum(e.kind is EV.NO_PLACE for e in state.log),
-        "treasures_left": state.bag_total,
-        "barrels_left": state.barrel_supply,
+        "compass_order": ",".join(map(str, pos.compass_order)),
+        "home_order": ",".join(map(str, pos.home_order)),
+        "swaps": sum(e.kind is EV.SWAP for e in pos.log),
+        "no_place": sum(e.kind is EV.NO_PLACE for e in pos.log),
+        "treasures_left": pos.bag_total,
+        "barrels_left": pos.barrel_supply,
     }
 
 
-def player_summary(state: GloryIslandsState, player: int) -> dict[str, Any]:
+def player_summary(pos: GloryIslandsPosition, player: int) -> dict[str, Any]:
     """The players-table row of one player (see :data:`PLAYER_COLUMNS`)."""
     row: dict[str, Any] = {
-        "colour": state.colours[player],
-        "fame": state.fame[player],
+        "colour": pos.colours[player],
+        "fame": pos.fame[player],
     }
-    row.update({f"fame_{s}": n for s, n in fame_by_source(state, player).items()})
+    row.update({f"fame_{s}": n for s, n in fame_by_source(pos, player).items()})
     row.update(
-        sunk=state.sunk[player],
-        **_sinking(state, player),
-        opening_card=_opening_card(state, player),
-        route=state.progress[player],
-        sail_field=state.sails[player],
-        treasures=sum(state.held[player]),
-        barrels=state.barrels[player],
-        pirates_on_board=len(state.pirates_at[player]),
-        compass_place=_place(state.compass_order, player),
-        home_place=_place(state.home_order, player),
+        sunk=pos.sunk[player],
+        **_sinking(pos, player),
+        opening_card=_opening_card(pos, player),
+        route=pos.progress[player],
+        sail_field=pos.sails[player],
+        treasures=sum(pos.held[player]),
+        barrels=pos.barrels[player],
+        pirates_on_board=len(pos.pirates_at[player]),
+        compass_place=_place(pos.compass_order, player),
+        home_place=_place(pos.home_order, player),
     )
     return row
 
 
-def _sinking(state: GloryIslandsState, player: int) -> dict[str, Any]:
+def _sinking(pos: GloryIslandsPosition, player: int) -> dict[str, Any]:
     """When and how the player's ship sank: the ``sunk`` event, and whether the ``sails``
     event just before it was his payment for a special action."""
     before = None
-    for event in state.log:
+    for event in pos.log:
         if event.kind is EV.SUNK and event.player == player:
             paid = before is not None and before.kind is EV.SAILS and before.player == player
             return {"sunk_round": event.turn, "sunk_by": "special" if paid else "card"}
@@ -139,8 +134,8 @@ def _sinking(state: GloryIslandsState, player: int) -> dict[str, Any]:
     return {"sunk_round": 0, "sunk_by": ""}
 
 
-def _opening_card(state: GloryIslandsState, player: int) -> int:
-    for event in state.log:
+def _opening_card(pos: GloryIslandsPosition, player: int) -> int:
+    for event in pos.log:
         if event.kind is EV.REVEAL:
             return int(event.data["values"].get(player, 0))
     return 0
@@ -148,27 +143,3 @@ def _opening_card(state: GloryIslandsState, player: int) -> int:
 
 def _place(order: list[int], player: int) -> int:
     return order.index(player) + 1 if player in order else 0
-
-
-def estimate(state: GloryIslandsState) -> tuple[float, ...]:
-    """Each player's estimated final fame: fame so far plus what end scoring would give now —
-    treasure sets (GI-F3), barrels (GI-F4), pirates on the board (GI-F1), the sail-track field
-    (GI-F2) — and :data:`PROGRESS_WEIGHT` per route field sailed. A sunk ship that cannot win
-    is valued with the sail track's last field. Cheap: a few sums per player, the treasure sets
-    remembered per multiset. At the end: the final scores."""
-    if state.scores is not None:
-        return state.scores
-    board = state.board
-    track, last, length = board.sail_track, len(board.sail_track) - 1, len(board.route)
-    out = []
-    for p in range(len(state.fame)):
-        value = (
-            state.fame[p]
-            + treasure_fame(state.held[p], board.set_fame)
-            + state.barrels[p]
-            + len(state.pirates_at[p])
-            + track[min(state.sails[p], last)]
-            + PROGRESS_WEIGHT * min(state.progress[p], length)
-        )
-        out.append(float(value))
-    return tuple(out)

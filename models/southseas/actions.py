@@ -13,11 +13,26 @@ list reuses the same objects instead of making new ones.
 ('place (2,-1) r3', 'deliver S07 paying 3 shells 1 bananas 0 fish', 'draw bridge-curve')
 >>> place(2, -1, 3) is place(2, -1, 3) and place(2, -1, 3) == Place(2, -1, 3)
 True
+
+Every action parses back from the way it prints (:func:`parse_action`):
+
+>>> parse_action("deliver S07 paying 3 shells 1 bananas 0 fish")
+Deliver(ship='S07', payment=(3, 1, 0))
+>>> parse_action("place (2,-1) r3") is place(2, -1, 3)
+True
+>>> parse_action("place 2 -1")
+Traceback (most recent call last):
+...
+models.errors.AtollError: cannot read 'place 2 -1' as an action (one of: place (X,Y) rR, ...)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
+
+from models.data import other_digits
+from models.errors import AtollError
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -137,3 +152,51 @@ def recall_of(x: int, y: int, piece: int) -> Recall:
 def islander(piece: int) -> PlaceIslander:
     """The one :class:`PlaceIslander` object for ``piece``."""
     return _ISLANDERS[piece] if 0 <= piece < len(_ISLANDERS) else PlaceIslander(piece)
+
+
+_INT = r"(-?[0-9]+)"
+#: Each action's printed form, read back (as printed: single spaces, no padding).
+_PATTERNS: tuple[tuple[re.Pattern[str], type], ...] = tuple(
+    (re.compile(pattern), kind)
+    for pattern, kind in (
+        (rf"place \({_INT},{_INT}\) r{_INT}", Place),
+        (rf"islander on piece {_INT}", PlaceIslander),
+        (rf"recall \({_INT},{_INT}\) piece {_INT}", Recall),
+        (r"take ship (.+)", TakeShip),
+        (rf"deliver (.+) paying {_INT} shells {_INT} bananas {_INT} fish", Deliver),
+        (r"pass", Pass),
+        (r"draw (.+)", Draw),
+        (r"reveal (.+)", Reveal),
+    )
+)
+_FORMS = (
+    "place (X,Y) rR, islander on piece N, recall (X,Y) piece N, take ship ID, "
+    "deliver ID paying S shells B bananas F fish, pass, draw TILE, reveal SHIP"
+)
+
+
+def parse_action(text: str) -> Action:
+    """The action printed as ``text``: ``parse_action(str(action)) == action`` for every
+    action; anything else is a one-line :class:`~models.errors.AtollError`."""
+    words = text.strip() if isinstance(text, str) else ""
+    for pattern, kind in _PATTERNS:
+        found = pattern.fullmatch(words)
+        if found:
+            return _build(kind, found.groups())
+    raise AtollError(f"cannot read {text!r} as an action{other_digits(words)} (one of: {_FORMS})")
+
+
+def _build(kind: type, groups: tuple[str, ...]) -> Action:
+    if kind is Pass:
+        return PASS
+    if kind in (TakeShip, Draw, Reveal):
+        return kind(groups[0])
+    if kind is Deliver:
+        shells, bananas, fish = (int(g) for g in groups[1:])
+        return Deliver(groups[0], (shells, bananas, fish))
+    numbers = [int(g) for g in groups]
+    if kind is Place:
+        return place(*numbers)
+    if kind is PlaceIslander:
+        return islander(numbers[0])
+    return recall_of(*numbers)

@@ -21,13 +21,13 @@ from collections import Counter
 
 from models.southseas.board import FishKey
 from models.southseas.events import SouthSeasEvent as EV
-from models.southseas.rules import SouthSeasState
+from models.southseas.position import SouthSeasPosition
 
 _PAYING = (EV.COMPLETE, EV.BOAT, EV.END)
 
 
 def problems(
-    state: SouthSeasState, covered_before: set[FishKey] | None = None, since: int = 0
+    state: SouthSeasPosition, covered_before: set[FishKey] | None = None, since: int = 0
 ) -> list[str]:
     """Every invariant the state breaks (an empty list when all hold).
 
@@ -68,7 +68,7 @@ def problems(
     return found
 
 
-def traced_wares(state: SouthSeasState) -> list[list[int]]:
+def traced_wares(state: SouthSeasPosition) -> list[list[int]]:
     """Each player's wares as the log accounts for them: paid out less delivered."""
     index = {"shells": 0, "bananas": 1, "fish": 2}
     wares = [[0, 0, 0] for _ in range(state.game.num_players)]
@@ -84,7 +84,7 @@ def traced_wares(state: SouthSeasState) -> list[list[int]]:
 
 
 def score_from_log(
-    state: SouthSeasState, player: int, traced: list[list[int]] | None = None
+    state: SouthSeasPosition, player: int, traced: list[list[int]] | None = None
 ) -> int:
     """SS-F3 recomputed from the log: ship points plus one point per three wares
     (``traced``: :func:`traced_wares`, when the caller has it already)."""

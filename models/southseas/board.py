@@ -33,7 +33,7 @@ import networkx as nx
 from models.southseas.actions import Place, place
 from models.southseas.components import Kind, Piece, TileType
 from models.southseas.geometry import AROUND, STEP, Position, requirement
-from models.southseas.placements import OFFERS, ROTATIONS, Placements, Transition, transitions_of
+from models.southseas.legality import OFFERS, ROTATIONS, Placements, Transition, transitions_of
 
 #: A fish group named by where it lies: (x, y, piece index, index of the group on the piece).
 FishKey = tuple[int, int, int, int]
@@ -283,7 +283,7 @@ class Board:
 
     def writable(self, root: int) -> Feature:
         """The feature at ``root``, made this board's own first if a copy shares it: every
-        change to a feature goes through here (copy on write keeps :meth:`copy` cheap)."""
+        change to a feature goes through here (copy on write keeps :meth:`clone` cheap)."""
         feature = self.features[root]
         if root not in self._owned:
             feature = self.features[root] = feature.copy()
@@ -404,7 +404,7 @@ class Board:
         g.add_edges_from(self.joins)
         return g
 
-    def copy(self) -> Board:
+    def clone(self) -> Board:
         twin = object.__new__(Board)
         twin.tiles = dict(self.tiles)
         twin.frontier = dict(self.frontier)

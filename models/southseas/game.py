@@ -17,8 +17,9 @@ from models.southseas.actions import Deliver, Draw, Reveal
 from models.southseas.components import TileSet, TileType
 from models.southseas.events import SouthSeasEvent
 from models.southseas.options import SouthSeasOptions
-from models.southseas.rules import SouthSeasState
+from models.southseas.scenario import load_scenario
 from models.southseas.ships import Ship, ShipSet, dump_ships, load_ships, payments
+from models.southseas.state import SouthSeasState
 from models.southseas.summary import GAME_COLUMNS, PLAYER_COLUMNS
 from models.southseas.tilefile import dump_tiles, load_tiles
 
@@ -92,6 +93,11 @@ class SouthSeas(Game):
 
     def new_initial_state(self) -> SouthSeasState:
         return SouthSeasState(self)
+
+    @classmethod
+    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> SouthSeasState:
+        """The state a scenario file describes (:mod:`models.southseas.scenario`)."""
+        return load_scenario(path, steps=steps)
 
     def components(self) -> dict[str, Any]:
         return {

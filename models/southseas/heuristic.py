@@ -1,7 +1,7 @@
 """A quick judgement of a South Seas position: each player's estimated final score.
 
 Agents that stop a playout early (greedy one-step lookahead, ISMCTS's heuristic cut-off) call
-:meth:`SouthSeasState.heuristic <models.southseas.rules.SouthSeasState.heuristic>` thousands of
+:meth:`SouthSeasState.heuristic <models.southseas.state.SouthSeasState.heuristic>` thousands of
 times per move, so :func:`estimate` looks only at the few things that can change the score and
 never scans the board: the players' wares and ships, the face-up display, and the features their
 islanders stand on (found from the ledger's islander nodes, at most a handful per player).
@@ -41,14 +41,10 @@ ISMCTS against greedy players); they are judgements, not derived values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from models.southseas.components import Kind
 from models.southseas.evaluation import symbols
+from models.southseas.position import SouthSeasPosition
 from models.southseas.ships import Ship
-
-if TYPE_CHECKING:
-    from models.southseas.rules import SouthSeasState
 
 #: A ware not yet in a full three counts this much of a third of a point.
 PARTIAL_WARE = 0.75
@@ -69,7 +65,7 @@ _SHORTFALLS: dict[tuple[int, tuple[int, int, int]], tuple[Ship, tuple[int, int]]
 _CACHE_SIZE = 1 << 15
 
 
-def estimate(state: SouthSeasState) -> tuple[float, ...]:
+def estimate(state: SouthSeasPosition) -> tuple[float, ...]:
     """Each player's estimated final score (the five terms of the module docstring); the
     scores themselves once the game is over. Cost: a few microseconds per player."""
     if state.scores is not None:
@@ -122,7 +118,7 @@ def estimate(state: SouthSeasState) -> tuple[float, ...]:
     return tuple(values)
 
 
-def _market(state: SouthSeasState, position: tuple[int, int]) -> float:
+def _market(state: SouthSeasPosition, position: tuple[int, int]) -> float:
     """What a merchant on the open market at ``position`` may expect (SS-M1, SS-M2)."""
     missing = state.board.missing.get(position, 8)
     display = state.yard.display

@@ -10,13 +10,11 @@ turned into (x, y, piece) so that the key does not depend on the order tiles wer
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from models.southseas.rules import SouthSeasState
+from models.southseas.position import SouthSeasPosition
 
 
-def observation_key(state: SouthSeasState) -> Hashable:
+def observation_key(state: SouthSeasPosition) -> Hashable:
     board = state.board
     where = board.node_place
     tiles = tuple(sorted((pos, p.tile.id, p.rotation) for pos, p in board.tiles.items()))

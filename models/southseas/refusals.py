@@ -9,7 +9,6 @@ empty supply, a recall the option forbids, a ship that is not the highest.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
 from models.errors import IllegalActionError
 from models.skips import explaining
@@ -18,45 +17,43 @@ from models.southseas.actions import TakeShip as Take
 from models.southseas.board import Board
 from models.southseas.components import WARES, TileType
 from models.southseas.geometry import AROUND, SIDES, STEP, Position
+from models.southseas.position import Phase, SouthSeasPosition
 from models.southseas.ships import payments
-
-if TYPE_CHECKING:
-    from models.southseas.rules import SouthSeasState
 
 _EDGE = {"I": "island", "B": "bridge", "S": "sea"}
 #: What each phase expects, for refusals of the wrong kind of action (SS-T1).
 _EXPECTS = {
-    "draw": "chance draws a tile (SS-P1)",
-    "reveal": "chance turns a ship face up (SS-S1)",
-    "place": "the drawn tile is placed",
-    "islander": "an islander is placed or taken back, or pass",
-    "choose-ship": "a tied ship is chosen (SS-M2)",
-    "deliver": "a delivery, or pass",
+    Phase.DRAW: "chance draws a tile (SS-P1)",
+    Phase.REVEAL: "chance turns a ship face up (SS-S1)",
+    Phase.PLACE: "the drawn tile is placed",
+    Phase.ISLANDER: "an islander is placed or taken back, or pass",
+    Phase.CHOOSE_SHIP: "a tied ship is chosen (SS-M2)",
+    Phase.DELIVER: "a delivery, or pass",
 }
 
 
 #: The kinds of action each phase takes.
-_KINDS: dict[str, tuple[type, ...]] = {
-    "draw": (Draw,),
-    "reveal": (Reveal,),
-    "place": (Place,),
-    "islander": (PlaceIslander, Recall, Pass),
-    "choose-ship": (Take,),
-    "deliver": (Deliver, Pass),
+_KINDS: dict[Phase, tuple[type, ...]] = {
+    Phase.DRAW: (Draw,),
+    Phase.REVEAL: (Reveal,),
+    Phase.PLACE: (Place,),
+    Phase.ISLANDER: (PlaceIslander, Recall, Pass),
+    Phase.CHOOSE_SHIP: (Take,),
+    Phase.DELIVER: (Deliver, Pass),
 }
 
 
-def refusal(state: SouthSeasState, action: Hashable) -> IllegalActionError:
+def refusal(state: SouthSeasPosition, action: Hashable) -> IllegalActionError:
     """The error for ``action``, which the state found illegal now."""
     rule, why = _diagnose(state, action)
     return IllegalActionError.refused(
-        action, rule, why, entry=f"turn {state.turn}", field=state.phase
+        action, rule, why, entry=f"turn {state.turn}", field=state.phase.value
     )
 
 
-def _diagnose(state: SouthSeasState, action: Hashable) -> tuple[str, str]:
+def _diagnose(state: SouthSeasPosition, action: Hashable) -> tuple[str, str]:
     phase = state.phase
-    if phase == "over":
+    if phase is Phase.OVER:
         return "SS-T2", "the game is over"
     if not isinstance(action, _KINDS[phase]):
         skip = explaining(state.skipped, action)
@@ -111,7 +108,7 @@ def placement_problem(board: Board, tile: TileType, action: Place) -> tuple[str,
     return "SS-P3", "; ".join(clashes) or "the sides do not continue"
 
 
-def _islander_problem(state: SouthSeasState, piece: object) -> tuple[str, str]:
+def _islander_problem(state: SouthSeasPosition, piece: object) -> tuple[str, str]:
     assert state.placed_at is not None
     supply = state.ledger.islanders[state.player]
     return islander_problem(state.board, state.placed_at, piece, supply)
@@ -138,7 +135,7 @@ def islander_problem(
     return "SS-I1", "one islander per turn, on the tile just placed"
 
 
-def _recall_problem(state: SouthSeasState, action: Recall) -> tuple[str, str]:
+def _recall_problem(state: SouthSeasPosition, action: Recall) -> tuple[str, str]:
     supply = state.ledger.islanders[state.player]
     return recall_problem(state.board, state.options.recall, state.player, supply, action)
 
@@ -166,7 +163,7 @@ def recall_problem(
     return "SS-T1", f"no islander of yours stands on ({action.x},{action.y}) piece {action.piece}"
 
 
-def _delivery_problem(state: SouthSeasState, action: Deliver) -> tuple[str, str]:
+def _delivery_problem(state: SouthSeasPosition, action: Deliver) -> tuple[str, str]:
     ship = state.yard.face_up(action.ship)
     if ship is None:
         shown = ", ".join(s.id for s in state.yard.display) or "none"

@@ -6,11 +6,12 @@ as caps joined through the centre, bridges from side middles to the centre). Art
 (``tiles``, ``islander``, ``fish``, ``covered fish``, ``boat token``, ...) for tests to count.
 
 >>> import tempfile
+>>> from pathlib import Path
 >>> from models.core import load_game, make_rng, random_playout
 >>> state = load_game("southseas", 2).new_initial_state()
 >>> moves = random_playout(state, make_rng(3), max_moves=30)
 >>> with tempfile.TemporaryDirectory() as tmp:
-...     path = save_board_png(state, Path(tmp) / "boards" / "b.png", title="Thirty moves")
+...     path = state.save_png(Path(tmp) / "boards" / "b.png", dpi=120, title="Thirty moves")
 ...     path.is_file() and path.stat().st_size > 10_000
 True
 """
@@ -18,10 +19,8 @@ True
 from __future__ import annotations
 
 import functools
-import io
 import math
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -32,14 +31,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.path import Path as MPath
 
-from models.files import atomic_write
 from models.southseas.components import Kind, TileType
+from models.southseas.position import Phase, SouthSeasPosition
 from models.southseas.render_panel import WIDTH, draw_coordinates, draw_panel, panel_height
 from models.southseas.render_symbols import COLOURS, STYLES
-
-if TYPE_CHECKING:
-    from models.southseas.rules import SouthSeasState
-
 
 Point = tuple[float, float]
 Text = str | None
@@ -145,7 +140,7 @@ def _layout(tile: TileType, rotation: int) -> dict[str, Any]:
     return {"islands": islands, "bridges": bridges, "junction": junction, "slots": slots}
 
 
-def _marks(state: SouthSeasState) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+def _marks(state: SouthSeasPosition) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
     """Islands, coasts and bridges as point arrays, and markers (x, y, colour) by kind."""
     board = state.board
     lines: dict[str, list[Any]] = {"islands": [], "coast": [], "bridges": []}
@@ -190,12 +185,13 @@ def _marks(state: SouthSeasState) -> tuple[dict[str, list[Any]], dict[str, list[
     return lines, marks
 
 
-def draw_board(state: SouthSeasState, *, title: Text = None, note: Text = None) -> Figure:
+def draw_board(state: SouthSeasPosition, *, title: Text = None, note: Text = None) -> Figure:
     """The board with coordinates on its edges and a legend, a title (default "South Seas —
     turn N"), the player panel under it (:mod:`models.southseas.render_panel`) and a note line
     saying which components are reconstructions, then ``note``."""
     board, c = state.board, COLOURS
-    frontier = [] if state.is_terminal() else list(board.frontier)
+    over = state.phase is Phase.OVER
+    frontier = [] if over else list(board.frontier)
     cells = np.array([*board.tiles, *frontier], dtype=float)
     low, high = cells.min(0).astype(int), cells.max(0).astype(int)
     (x0, y0), (x1, y1) = low - 0.95, high + 0.95  # room for the coordinates round the board
@@ -245,7 +241,7 @@ def draw_board(state: SouthSeasState, *, title: Text = None, note: Text = None) 
     handler, anchor = {tuple: HandlerTuple(ndivide=1, pad=0.0)}, (legend_x / fig_w, 1 - top / fig_h)
     labels = ["sea", "island", "bridge", *styles]
     fig.legend(handles, labels, bbox_to_anchor=anchor, handler_map=handler, **_LEGEND)
-    title = title or f"South Seas — turn {state.turn}" + " (game over)" * state.is_terminal()
+    title = title or f"South Seas — turn {state.turn}" + " (game over)" * over
     fig.text(0.15 / fig_w, 1 - 0.3 / fig_h, title, fontsize=14, weight="bold", va="center")
     sets = (("tiles", state.game.tiles), ("ships", state.game.ships))
     parts = [f"{what}: RECONSTRUCTION" for what, data in sets if data.reconstruction]
@@ -255,20 +251,4 @@ def draw_board(state: SouthSeasState, *, title: Text = None, note: Text = None) 
     return fig
 
 
-def save_board_png(state: SouthSeasState, path: str | Path, *, dpi: int = 120, **kw: Any) -> Path:
-    """Draw the board (keywords as for :func:`draw_board`) and write a PNG (making folders),
-    atomically: an interrupted write leaves any earlier picture intact."""
-    fig = draw_board(state, **kw)
-    with atomic_write(path) as handle:
-        fig.savefig(handle, dpi=dpi, format="png", facecolor="white")
-    return Path(path)
-
-
-def state_png(state: SouthSeasState) -> bytes:
-    """PNG bytes of the board: what ``SouthSeasState._repr_png_`` returns (notebooks)."""
-    buffer = io.BytesIO()
-    draw_board(state).savefig(buffer, dpi=90, format="png", facecolor="white")
-    return buffer.getvalue()
-
-
-__all__ = ["COLOURS", "draw_board", "save_board_png", "state_png"]
+__all__ = ["COLOURS", "draw_board"]

@@ -13,16 +13,14 @@ panel's axes carry the gid ``panel`` and each of its numbers a gid such as ``pla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from models.southseas.components import WARES
+from models.southseas.position import Phase, SouthSeasPosition
 from models.southseas.render_symbols import COLOURS, STYLES
-
-if TYPE_CHECKING:
-    from models.southseas.rules import SouthSeasState
 
 #: Inches per row of the panel, and the panel's columns: (heading, inches from its left edge).
 ROW = 0.3
@@ -69,7 +67,7 @@ def _icon(ax: Axes, kind: str, x: float, y: float) -> None:
         ax.plot([x], [y], ls="", marker=marker, ms=_ICON * size, mfc=face, mec=edge, mew=0.8)
 
 
-def draw_panel(state: SouthSeasState, fig: Figure, left: float, bottom: float) -> Axes:
+def draw_panel(state: SouthSeasPosition, fig: Figure, left: float, bottom: float) -> Axes:
     """The player panel, its top-left corner ``left`` inches from the figure's left edge and
     its bottom ``bottom`` inches above the figure's bottom edge; returns its axes."""
     players = state.game.num_players
@@ -86,7 +84,7 @@ def draw_panel(state: SouthSeasState, fig: Figure, left: float, bottom: float) -
             ax.text(x + 0.22, ROW / 2, name, **heading)
         else:
             ax.text(x, ROW / 2, name, **heading)
-    final = state.is_terminal()
+    final = state.phase is Phase.OVER
     for p in range(players):
         y = (p + 1.5) * ROW
         _row(ax, state, p, y, final)
@@ -103,11 +101,11 @@ def draw_panel(state: SouthSeasState, fig: Figure, left: float, bottom: float) -
     return ax
 
 
-def _row(ax: Axes, state: SouthSeasState, p: int, y: float, final: bool) -> None:
+def _row(ax: Axes, state: SouthSeasPosition, p: int, y: float, final: bool) -> None:
     """One player's row: colour and name, score, wares, islanders, ships."""
     at = dict(COLUMNS)
     ax.plot([0.1], [y], ls="", marker="o", ms=11, mfc=COLOURS[f"player {p}"], mec="black")
-    mover = not final and state.current_player() == p
+    mover = not final and _deciding(state) == p
     ax.text(0.3, y, f"player {p}" + (" (to move)" if mover else ""), **_TEXT)
     score = {**_TEXT, "weight": "bold", "gid": f"player {p} score"}
     ax.text(at["score"], y, str(state.score(p)), **score)
@@ -119,6 +117,13 @@ def _row(ax: Axes, state: SouthSeasState, p: int, y: float, final: bool) -> None
     points = state.yard.points(p)
     text = f"{len(ships)} ({points} point{'s' if points != 1 else ''})" if ships else "0"
     ax.text(at["ships taken"], y, text, gid=f"player {p} ships", **_TEXT)
+
+
+def _deciding(state: SouthSeasPosition) -> int | None:
+    """The seat whose decision the position waits for (none while chance moves)."""
+    if state.phase is Phase.DRAW or state.phase is Phase.REVEAL:
+        return None
+    return state.awards[0] if state.phase is Phase.CHOOSE_SHIP else state.player
 
 
 __all__ = ["COLUMNS", "ROW", "WIDTH", "draw_coordinates", "draw_panel", "panel_height"]

@@ -52,6 +52,7 @@ import pydantic
 from annotated_types import Ge, Interval, Len, MinLen
 from pydantic import StrictBool, StrictInt, StrictStr
 
+from models.core import load_game, play_entries
 from models.data import Name, parse_json, parse_toml, read_text, validate
 from models.errors import AtollError, IllegalActionError
 from models.southseas.actions import (
@@ -66,20 +67,11 @@ from models.southseas.actions import (
     TakeShip,
 )
 from models.southseas.components import WARES
-from models.southseas.game import SouthSeas
 from models.southseas.options import SouthSeasOptions
+from models.southseas.position import GameSetup, Phase
 from models.southseas.refusals import islander_problem, recall_problem
-from models.southseas.rules import (
-    CHOOSE_SHIP,
-    DELIVER,
-    DRAW,
-    ISLANDER,
-    OVER,
-    PLACE,
-    REVEAL,
-    SouthSeasState,
-)
 from models.southseas.ships import load_ships
+from models.southseas.state import SouthSeasState
 from models.southseas.tilefile import load_tiles
 
 _CONFIG = pydantic.ConfigDict(extra="forbid")
@@ -115,8 +107,9 @@ class Move(pydantic.BaseModel):
     unplaceable: StrictBool = False
 
 
-def load_scenario(path: str | Path) -> SouthSeasState:
-    """Read a scenario file (``.toml`` or ``.json``) and replay it."""
+def load_scenario(path: str | Path, *, steps: int | None = None) -> SouthSeasState:
+    """Read a scenario file (``.toml`` or ``.json``) and replay it (its first ``steps`` moves,
+    if given)."""
     path = Path(path)
     text = read_text(path)
     if path.suffix == ".json":
@@ -125,12 +118,15 @@ def load_scenario(path: str | Path) -> SouthSeasState:
         data = parse_toml(text, source=path)
     if not isinstance(data, dict):
         raise AtollError("must be a table of players, options and moves", source=path)
-    return replay(data, source=path)
+    return replay(data, source=path, steps=steps)
 
 
-def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> SouthSeasState:
-    """Build the game the scenario describes and play its moves; returns the state reached
-    (which may wait for a decision the last move left open)."""
+def replay(
+    data: Mapping[str, Any], *, source: str | Path = "<scenario>", steps: int | None = None
+) -> SouthSeasState:
+    """Build the game the scenario describes and play its moves (the first ``steps``, if
+    given); returns the state reached (which may wait for a decision the last move left
+    open)."""
     scenario: Scenario = validate(Scenario, data, source=source)
     base = Path(source).parent if isinstance(source, Path) else Path.cwd()
     try:
@@ -140,21 +136,23 @@ def replay(data: Mapping[str, Any], *, source: str | Path = "<scenario>") -> Sou
     tiles = _referenced(load_tiles, base, scenario.tiles, source, "tiles")
     ships = _referenced(load_ships, base, scenario.ships_file, source, "ships_file")
     try:
-        game = SouthSeas(scenario.players, options, tiles, ships)
-        order = iter(reveal_order(game, scenario.ships, scenario.seed))
+        game = load_game("southseas", scenario.players, options, tiles=tiles, ships=ships)
+        order = iter(reveal_order(game, scenario.ships, scenario.seed))  # type: ignore[arg-type]
         state = game.new_initial_state()
+        assert isinstance(state, SouthSeasState)
         settle(state, order)
     except AtollError as exc:
         raise exc.located(source) from None
-    for i, raw in enumerate(scenario.move):
+    moves = scenario.move if steps is None else scenario.move[:steps]
+
+    def play(state: SouthSeasState, entry: tuple[int, Any]) -> None:
+        i, raw = entry
         if not isinstance(raw, dict):
-            raise AtollError("a move is a table", source=source, entry=f"move[{i}]")
-        move: Move = validate(Move, raw, source=source, entry=f"move[{i}]")
-        try:
-            play_move(state, move, order, last=i == len(scenario.move) - 1)
-        except AtollError as exc:
-            raise _at_move(exc, source, i) from None
-    return state
+            raise AtollError("a move is a table")
+        move: Move = validate(Move, raw, source=None)
+        play_move(state, move, order, last=i == len(moves) - 1)
+
+    return play_entries(state, list(enumerate(moves)), play, source=source, key="move")
 
 
 def _referenced(
@@ -174,7 +172,7 @@ def _referenced(
         raise AtollError(exc.one_line(), source=source, field=field) from None
 
 
-def reveal_order(game: SouthSeas, ships: list[str] | None, seed: int) -> list[str]:
+def reveal_order(game: GameSetup, ships: list[str] | None, seed: int) -> list[str]:
     """The ships in the order they are turned up: those named first, then the rest in the
     order atoll 0.1 dealt them from ``seed`` (it shuffled the tile stack, then the ships)."""
     named = list(ships or [])
@@ -193,7 +191,7 @@ def reveal_order(game: SouthSeas, ships: list[str] | None, seed: int) -> list[st
 
 def settle(state: SouthSeasState, order: Iterator[str]) -> None:
     """Turn up ships while chance refills the display, in the scenario's order."""
-    while state.phase == REVEAL:
+    while state.phase is Phase.REVEAL:
         hidden = {s.id for s in state.yard.hidden}
         ship = next(s for s in order if s in hidden)
         state.apply(Reveal(ship))
@@ -202,17 +200,17 @@ def settle(state: SouthSeasState, order: Iterator[str]) -> None:
 def play_move(state: SouthSeasState, move: Move, order: Iterator[str], last: bool) -> None:
     """One turn of a scenario: draw, place, islander, market choices, delivery."""
     settle(state, order)
-    if state.phase == OVER:
+    if state.phase is Phase.OVER:
         raise AtollError("the game is over (SS-T2)", field="tile")
     _act(state, Draw(move.tile), "tile")
     if move.unplaceable:
-        if state.phase == PLACE:
+        if state.phase is Phase.PLACE:
             raise AtollError(
                 f"{move.tile!r} has a legal placement, so it is not removed (SS-P4)",
                 field="unplaceable",
             )
         return
-    if state.phase != PLACE:
+    if state.phase is not Phase.PLACE:
         raise AtollError(
             f"{move.tile!r} has no legal placement: it is removed (SS-P4); say unplaceable = true",
             field="tile",
@@ -227,7 +225,7 @@ def play_move(state: SouthSeasState, move: Move, order: Iterator[str], last: boo
     _islander(state, move, before)
     settle(state, order)
     takes = [move.take] if isinstance(move.take, str) else list(move.take or [])
-    while state.phase == CHOOSE_SHIP:
+    while state.phase is Phase.CHOOSE_SHIP:
         if not takes:
             if last:
                 return  # the ship choice is the pending decision
@@ -261,7 +259,7 @@ def _islander(state: SouthSeasState, move: Move, before: SouthSeasState | None) 
         wanted = PlaceIslander(move.islander)
     elif move.recall is not None:
         wanted, field = Recall(*move.recall), "recall"
-    if state.phase == ISLANDER:
+    if state.phase is Phase.ISLANDER:
         _act(state, wanted or PASS, field)
         return
     if wanted is None or before is None:
@@ -281,10 +279,10 @@ def _islander(state: SouthSeasState, move: Move, before: SouthSeasState | None) 
 
 def _delivery(state: SouthSeasState, move: Move) -> None:
     if move.deliver is None:
-        if state.phase == DELIVER:
+        if state.phase is Phase.DELIVER:
             state.apply(PASS)
         return
-    if state.phase != DELIVER:
+    if state.phase is not Phase.DELIVER:
         raise AtollError(
             "no face-up ship can be delivered to with your wares now (SS-S1)", field="deliver"
         )
@@ -302,30 +300,4 @@ def _delivery(state: SouthSeasState, move: Move) -> None:
     state.apply(options[0])
 
 
-def _at_move(exc: AtollError, source: str | Path, index: int) -> AtollError:
-    entry, field = f"move[{index}]", exc.field
-    if isinstance(exc, IllegalActionError):
-        return IllegalActionError(
-            exc.message, rule=exc.rule, action=exc.action, source=source, entry=entry, field=field
-        )
-    return AtollError(exc.message, source=source, entry=entry, field=field)
-
-
-def pending(state: SouthSeasState) -> dict[str, Any]:
-    """The decision the state waits for: whose, what, and the options (not at chance)."""
-    if state.phase == OVER:
-        return {"decision": "none: the game is over"}
-    if state.phase == DRAW:
-        return {"decision": "draw", "player": state.player, "tiles_left": state.tiles_left}
-    if state.phase == REVEAL:
-        return {"decision": "reveal", "face_down_ships": len(state.yard.hidden)}
-    out: dict[str, Any] = {"decision": state.phase, "player": state.current_player()}
-    if state.phase == PLACE:
-        assert state.drawn is not None
-        out["tile"], out["placements"] = state.drawn.id, len(state.legal_actions())
-    else:
-        out["options"] = [str(a) for a in state.legal_actions()]
-    return out
-
-
-__all__ = ["DRAW", "load_scenario", "pending", "play_move", "replay", "reveal_order", "settle"]
+__all__ = ["Move", "load_scenario", "play_move", "replay", "reveal_order", "settle"]

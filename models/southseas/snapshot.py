@@ -21,8 +21,8 @@ from typing import Any
 from models.core import Event
 from models.southseas.components import WARES, Kind
 from models.southseas.events import SouthSeasEvent as EV
-from models.southseas.rules import OVER, SouthSeasState
-from models.southseas.scenario import pending
+from models.southseas.position import Phase
+from models.southseas.state import SouthSeasState
 
 _PAYING = (EV.COMPLETE, EV.BOAT, EV.END)
 
@@ -35,7 +35,7 @@ def snapshot(state: SouthSeasState) -> dict[str, Any]:
     return {
         "players": n,
         "turn": state.turn,
-        "phase": state.phase,
+        "phase": state.phase.value,
         "next": pending(state),
         "tiles_placed": len(state.board.tiles),
         "tiles_left": state.tiles_left,
@@ -66,13 +66,35 @@ def snapshot(state: SouthSeasState) -> dict[str, Any]:
     }
 
 
+def pending(state: SouthSeasState) -> dict[str, Any]:
+    """The decision the state waits for: whose, what, and the options (not at chance)."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return {"decision": "none: the game is over"}
+    if phase is Phase.DRAW:
+        return {
+            "decision": Phase.DRAW.value,
+            "player": state.player,
+            "tiles_left": state.tiles_left,
+        }
+    if phase is Phase.REVEAL:
+        return {"decision": Phase.REVEAL.value, "face_down_ships": len(state.yard.hidden)}
+    out: dict[str, Any] = {"decision": phase.value, "player": state.current_player()}
+    if phase is Phase.PLACE:
+        assert state.drawn is not None
+        out["tile"], out["placements"] = state.drawn.id, len(state.legal_actions())
+    else:
+        out["options"] = [str(a) for a in state.legal_actions()]
+    return out
+
+
 def event_record(event: Event) -> dict[str, Any]:
     """One log entry as a flat mapping: turn, player, kind and its data."""
     return {"turn": event.turn, "player": event.player, "kind": event.kind.value, **event.data}
 
 
 def _ending(state: SouthSeasState) -> str | None:
-    if state.phase != OVER:
+    if state.phase is not Phase.OVER:
         return None
     end = next(e for e in reversed(state.log) if e.kind is EV.GAME_END)
     return str(end.data["why"])

@@ -13,12 +13,11 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from models.southseas.components import WARES, Kind
-
-if TYPE_CHECKING:
-    from models.southseas.rules import SouthSeasState
+from models.southseas.events import SouthSeasEvent as EV
+from models.southseas.position import SouthSeasPosition
 
 _KINDS = ("bridge", "island", "sea", "market")
 
@@ -48,7 +47,7 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 
-def game_summary(state: SouthSeasState) -> dict[str, Any]:
+def game_summary(state: SouthSeasPosition) -> dict[str, Any]:
     """The games-table row of a South Seas game (see :data:`GAME_COLUMNS`)."""
     board = state.board
     features = list(board.features.values())
@@ -70,10 +69,10 @@ def game_summary(state: SouthSeasState) -> dict[str, Any]:
     return row
 
 
-def player_summary(state: SouthSeasState, player: int) -> dict[str, Any]:
+def player_summary(state: SouthSeasPosition, player: int) -> dict[str, Any]:
     """The players-table row of one player (see :data:`PLAYER_COLUMNS`)."""
     wares = state.ledger.wares[player]
-    market = sum(1 for e in state.log if e.kind == "market-ship" and e.player == player)
+    market = sum(1 for e in state.log if e.kind is EV.MARKET_SHIP and e.player == player)
     return {
         "ship_points": state.yard.points(player),
         "ware_points": sum(wares) // 3,
@@ -84,11 +83,11 @@ def player_summary(state: SouthSeasState, player: int) -> dict[str, Any]:
     }
 
 
-def stranded(state: SouthSeasState) -> list[int]:
+def stranded(state: SouthSeasPosition) -> list[int]:
     """Per player, islanders that stood in an unfinished feature when the game ended: those
     end scoring sent home (``end`` and ``home`` events), or on the board if it has not ended."""
     counts = [0] * state.game.num_players
-    ended = [e for e in state.log if e.kind in ("end", "home")]
+    ended = [e for e in state.log if e.kind in (EV.END, EV.HOME)]
     if ended:
         for event in ended:
             for p, n in event.data["returned"].items():
@@ -100,8 +99,8 @@ def stranded(state: SouthSeasState) -> list[int]:
     return counts
 
 
-def _ending(state: SouthSeasState) -> str | None:
+def _ending(state: SouthSeasPosition) -> str | None:
     for event in reversed(state.log):
-        if event.kind == "game-end":
+        if event.kind is EV.GAME_END:
             return str(event.data["why"])
     return None

@@ -1,1 +1,2 @@
-"""Tobago (Zoch, 2009): the hex island, its landmarks, the clue language and hints."""
+"""Tobago (Zoch, 2009): the game on the shared protocol, and the island and clue model the hint
+solvers read (:mod:`models.tobago.island`)."""

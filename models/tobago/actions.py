@@ -14,17 +14,25 @@ Chance: :class:`DrawClue` (a clue card drawn: starting hints, hands, refills), :
 the shuffled share turned up, TB-G3) and :class:`Wash` (where an amulet washes up, TB-A1, with
 ``amulet_field = "wave"``).
 
->>> from models.tobago.clues import Clue
+>>> from models.tobago.island.clues import Clue
 >>> str(Hint(Clue.parse("in jungle"), 2)), str(Leg((3, 4))), str(DrawGold(0)), str(Reveal(5))
 ("hint T2 'in jungle'", 'leg to 3,4', 'gold curse', 'reveal 5')
+>>> str(parse_action("hint T2 'in jungle'")), parse_action("gold curse")
+("hint T2 'in jungle'", DrawGold(value=0))
+
+Every action prints as the text :func:`parse_action` reads back (scenarios are written so).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections.abc import Callable
 
-from models.tobago.clues import Clue
-from models.tobago.hexgrid import Field
+from models.data import other_digits
+from models.errors import AtollError
+from models.tobago.island.clues import Clue
+from models.tobago.island.hexgrid import Field
 
 #: The value of a curse card among the gold values (TB-G5).
 CURSE = 0
@@ -204,3 +212,43 @@ Action = (
     | Reveal
     | Wash
 )
+
+
+_WORDS: dict[str, Action] = {
+    str(a): a for a in (STOP, RAISE, END_TURN, PASS, EXCHANGE, TAKE, REFUSE, PAY_AMULET, PAY_GOLD)
+}
+# [0-9], not \d: \d (and int()) would read any script's digits ("٣" as 3)
+_FIELD = r"([0-9]{1,3}),\s*([0-9]{1,3})"
+_VALUE = r"(curse|[0-9]{1,3})"
+
+
+def _value(text: str) -> int:
+    return CURSE if text == "curse" else int(text)
+
+
+_PATTERNS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Action]], ...] = (
+    (re.compile(rf"vehicle at {_FIELD}"), lambda m: PlaceVehicle((int(m[1]), int(m[2])))),
+    (re.compile(r"claim T([0-9])"), lambda m: Claim(int(m[1]))),
+    (re.compile(r"hint T([0-9]) '(.*)'"), lambda m: Hint(Clue.parse(m[2]), int(m[1]))),
+    (re.compile(rf"leg to {_FIELD}"), lambda m: Leg((int(m[1]), int(m[2])))),
+    (re.compile(r"draw '(.*)'"), lambda m: DrawClue(Clue.parse(m[1]))),
+    (re.compile(rf"gold {_VALUE}"), lambda m: DrawGold(_value(m[1]))),
+    (re.compile(rf"reveal {_VALUE}"), lambda m: Reveal(_value(m[1]))),
+    (re.compile(rf"amulet washes up at {_FIELD}"), lambda m: Wash((int(m[1]), int(m[2])))),
+)
+
+
+def parse_action(text: str) -> Action:
+    """An action from the text it prints as (:mod:`models.tobago.actions`)."""
+    text = " ".join(text.split())
+    if text in _WORDS:
+        return _WORDS[text]
+    for pattern, make in _PATTERNS:
+        found = pattern.fullmatch(text)
+        if found:
+            return make(found)
+    raise AtollError(
+        f"unknown action {text!r}{other_digits(text)} (e.g. 'vehicle at 3,4', 'claim T1', "
+        "\"hint T2 'in jungle'\", 'leg to 3,4', 'stop', 'raise', 'take', 'refuse', "
+        "\"draw 'in jungle'\", 'gold 4', 'reveal curse')"
+    )

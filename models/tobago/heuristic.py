@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from models.tobago.state import TobagoState
+    from models.tobago.position import TobagoPosition
 
 #: An amulet's worth in gold (an extra action or a gold card kept from a curse).
 AMULET_VALUE = 2.0
@@ -52,25 +52,25 @@ FIX_SLOPE = 0.5
 NEAR = 0.45
 
 
-def estimate(state: TobagoState) -> tuple[float, ...]:
-    n = state.n
-    values = [float(sum(g)) for g in state.gold]
-    deck = state.deck
+def estimate(pos: TobagoPosition) -> tuple[float, ...]:
+    n = pos.n
+    values = [float(sum(g)) for g in pos.gold]
+    deck = pos.deck
     gold_left = sum(deck[1:])
     mean = sum(v * c for v, c in enumerate(deck)) / gold_left if gold_left else 0.0
-    keep = 1 - (deck[0] / state.deck_size if state.deck_size else 0.0)
-    share = state.share
+    keep = 1 - (deck[0] / pos.deck_size if pos.deck_size else 0.0)
+    share = pos.share
     if share is not None:
-        _share_value(state, values)
-    need = sum(len(q) + 2 for q in state.queues)
-    scale = min(1.0, state.deck_size / need) if need else 1.0
-    roads, vehicles = state.game.roads, state.vehicles
-    mover = state.player
+        _share_value(pos, values)
+    need = sum(len(q) + 2 for q in pos.queues)
+    scale = min(1.0, pos.deck_size / need) if need else 1.0
+    roads, vehicles = pos.game.roads, pos.vehicles
+    mover = pos.player
     for t in range(4):
-        queue = state.queues[t]
-        if (share is not None and share.treasure == t) or not state.hints[t]:
+        queue = pos.queues[t]
+        if (share is not None and share.treasure == t) or not pos.hints[t]:
             continue
-        cand = state.cand[t]
+        cand = pos.cand[t]
         w = scale / (1 + FIX_SLOPE * (cand.bit_count() - 1))
         near = []
         for p in range(n):
@@ -89,30 +89,30 @@ def estimate(state: TobagoState) -> tuple[float, ...]:
         if keep < 1:
             for p in set(queue):
                 front = len(queue) - queue.index(p)
-                loss: float = max(state.gold[p], default=0)
-                if state.amulets[p]:
+                loss: float = max(pos.gold[p], default=0)
+                if pos.amulets[p]:
                     loss = min(loss, AMULET_VALUE)
                 values[p] -= w * (1 - keep**front) * loss
     for p in range(n):
-        values[p] += AMULET_VALUE * state.amulets[p]
-        if state.amulets_on and vehicles[p] >= 0:
-            mask = sum(1 << f for f in state.amulets_on)
+        values[p] += AMULET_VALUE * pos.amulets[p]
+        if pos.amulets_on and vehicles[p] >= 0:
+            mask = sum(1 << f for f in pos.amulets_on)
             d = roads.distance_to_mask(vehicles[p], mask)
             if d > 0:
                 values[p] += AMULET_VALUE * 0.5**d
     return tuple(values)
 
 
-def _share_value(state: TobagoState, values: list[float]) -> None:
+def _share_value(pos: TobagoPosition, values: list[float]) -> None:
     """A share in progress: its cards (those still to be drawn at the deck's odds) offered to
     the living roses from the back, each reached only if no curse came first."""
-    share = state.share
+    share = pos.share
     assert share is not None
     pile = [float(c) for c in share.pile]
-    to_draw = min(len(share.deal), state.deck_size)
+    to_draw = min(len(share.deal), pos.deck_size)
     if to_draw:
-        for value, count in enumerate(state.deck):
-            pile[value] += to_draw * count / state.deck_size
+        for value, count in enumerate(pos.deck):
+            pile[value] += to_draw * count / pos.deck_size
     cards = sum(pile)
     gold = cards - pile[0]
     if gold <= 0:

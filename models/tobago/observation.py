@@ -25,19 +25,18 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from models.tobago.state import TobagoState
+    from models.tobago.position import TobagoPosition
 
 
-def observation_key(state: TobagoState, player: int) -> Hashable:
-    n = state.n
-    epochs = tuple(
-        tuple(sorted(state.clue_slots[s][2] for s in state.hand_slots[p])) for p in range(n)
-    )
-    share = state.share
+def observation_key(pos: TobagoPosition, history: Sequence[Hashable], player: int) -> Hashable:
+    """The key of what ``player`` knows (``history``: the state's actions, for his own gold)."""
+    n = pos.n
+    epochs = tuple(tuple(sorted(pos.clue_slots[s][2] for s in pos.hand_slots[p])) for p in range(n))
+    share = pos.share
     share_key = None
     if share is not None:
         share_key = (
@@ -54,47 +53,46 @@ def observation_key(state: TobagoState, player: int) -> Hashable:
             tuple(share.payers),
             share.cursed,
         )
-    history = state._history
-    slots = tuple((owner, pos, number) for _, owner, pos, number in state.gold_slots)
+    slots = tuple((owner, pos, number) for _, owner, pos, number in pos.gold_slots)
     mine = tuple(
-        (number, history[index].value)  # type: ignore[union-attr]
-        for index, owner, _, number in state.gold_slots
+        (number, history[index].value)  # type: ignore[attr-defined]
+        for index, owner, _, number in pos.gold_slots
         if owner == player
     )
     public = (
-        state.phase,
-        state.current_player(),
-        state.player,
-        state.turn,
-        state.seat,
-        state.legs,
-        state.extra,
-        state.ended,
-        tuple(tuple(h) for h in state.hints),
-        tuple(tuple(q) for q in state.queues),
-        tuple(state.cand),
-        tuple(state.raised),
-        tuple(state.owed),
-        tuple(state.raising),
-        tuple(state.vehicles),
-        tuple(sorted(state.amulets_on.items())),
-        state.amulet_supply,
-        tuple(state.amulets),
-        tuple(state.roses),
-        tuple(tuple(g) for g in state.gold),
-        tuple(state.discards),
-        state.pile_size,
-        state.epoch,
-        state.deck_size,
-        state.deck_pos,
-        state.curses_out,
-        tuple(state.unwanted),
-        tuple(state.cursed_gold),
-        tuple(state.reveals),
+        pos.phase,
+        pos.current_player(),
+        pos.player,
+        pos.turn,
+        pos.seat,
+        pos.legs,
+        pos.extra,
+        pos.ended,
+        tuple(tuple(h) for h in pos.hints),
+        tuple(tuple(q) for q in pos.queues),
+        tuple(pos.cand),
+        tuple(pos.raised),
+        tuple(pos.owed),
+        tuple(pos.raising),
+        tuple(pos.vehicles),
+        tuple(sorted(pos.amulets_on.items())),
+        pos.amulet_supply,
+        tuple(pos.amulets),
+        tuple(pos.roses),
+        tuple(tuple(g) for g in pos.gold),
+        tuple(pos.discards),
+        pos.pile_size,
+        pos.epoch,
+        pos.deck_size,
+        pos.deck_pos,
+        pos.curses_out,
+        tuple(pos.unwanted),
+        tuple(pos.cursed_gold),
+        tuple(pos.reveals),
         slots,
         epochs,
         share_key,
-        state.layer,
-        tuple(state.wash_queue),
+        pos.layer,
+        tuple(pos.wash_queue),
     )
-    return public, tuple(sorted(state.hands[player])), mine
+    return public, tuple(sorted(pos.hands[player])), mine

@@ -33,59 +33,60 @@ from models.tobago.actions import (
     Take,
     Wash,
 )
-from models.tobago.island import Terrain
+from models.tobago.island.map import Terrain
+from models.tobago.position import Phase
 from models.tobago.turns import owed_to
 
 if TYPE_CHECKING:
-    from models.tobago.state import TobagoState
+    from models.tobago.position import TobagoPosition
 
 #: What each phase expects, and the rule that says so.
-_EXPECTS: dict[str, tuple[str, str, tuple[type, ...]]] = {
-    "start": ("TB-S4", "chance draws a starting hint", (DrawClue,)),
-    "deal": ("TB-S3", "chance deals the hands", (DrawClue,)),
-    "refill": ("TB-H1", "chance draws a card back into the hand", (DrawClue,)),
-    "gold": ("TB-G1", "chance draws a gold card face down", (DrawGold,)),
-    "reveal": ("TB-G3", "chance turns up the next card of the share", (Reveal,)),
-    "wash": ("TB-A1", "chance washes up an amulet", (Wash,)),
-    "vehicle": ("TB-S1", "the player puts his vehicle on an island field", (PlaceVehicle,)),
-    "claim": ("TB-S4", "the player marks a starting hint with a rose", (Claim,)),
-    "turn": ("TB-T1", "one hint or one drive", (Hint, Leg, Raise, Exchange, Pass)),
-    "legs": ("TB-D1", "another leg, or stop", (Leg, Stop)),
-    "extra": (
+_EXPECTS: dict[Phase, tuple[str, str, tuple[type, ...]]] = {
+    Phase.START: ("TB-S4", "chance draws a starting hint", (DrawClue,)),
+    Phase.DEAL: ("TB-S3", "chance deals the hands", (DrawClue,)),
+    Phase.REFILL: ("TB-H1", "chance draws a card back into the hand", (DrawClue,)),
+    Phase.GOLD: ("TB-G1", "chance draws a gold card face down", (DrawGold,)),
+    Phase.REVEAL: ("TB-G3", "chance turns up the next card of the share", (Reveal,)),
+    Phase.WASH: ("TB-A1", "chance washes up an amulet", (Wash,)),
+    Phase.VEHICLE: ("TB-S1", "the player puts his vehicle on an island field", (PlaceVehicle,)),
+    Phase.CLAIM: ("TB-S4", "the player marks a starting hint with a rose", (Claim,)),
+    Phase.TURN: ("TB-T1", "one hint or one drive", (Hint, Leg, Raise, Exchange, Pass)),
+    Phase.LEGS: ("TB-D1", "another leg, or stop", (Leg, Stop)),
+    Phase.EXTRA: (
         "TB-A2",
         "spend an amulet on one more action, or end the turn",
         (Hint, Leg, Raise, Exchange, EndTurn),
     ),
-    "offer": ("TB-G3", "take or refuse the card offered", (Take, Refuse)),
-    "curse": ("TB-G5", "give up an amulet or the most valuable gold card", (PayCurse,)),
-    "new": ("TB-G6", "the first hint of the new treasure", (Hint,)),
+    Phase.OFFER: ("TB-G3", "take or refuse the card offered", (Take, Refuse)),
+    Phase.CURSING: ("TB-G5", "give up an amulet or the most valuable gold card", (PayCurse,)),
+    Phase.NEW: ("TB-G6", "the first hint of the new treasure", (Hint,)),
 }
 
 
-def refusal(state: TobagoState, action: Hashable) -> IllegalActionError:
+def refusal(pos: TobagoPosition, action: Hashable) -> IllegalActionError:
     """The error for ``action``, which the state found illegal now."""
-    rule, why = _diagnose(state, action)
+    rule, why = _diagnose(pos, action)
     return IllegalActionError.refused(
-        action, rule, why, entry=f"turn {state.turn}", field=state.phase
+        action, rule, why, entry=f"turn {pos.turn}", field=str(pos.phase)
     )
 
 
-def _diagnose(state: TobagoState, action: Hashable) -> tuple[str, str]:
-    phase = state.phase
-    if phase == "over":
-        return "TB-E1", f"the game is over ({state.ended})"
+def _diagnose(pos: TobagoPosition, action: Hashable) -> tuple[str, str]:
+    phase = pos.phase
+    if phase == Phase.OVER:
+        return "TB-E1", f"the game is over ({pos.ended})"
     rule, expected, kinds = _EXPECTS[phase]
     if not isinstance(action, kinds):
-        skip = explaining(state.skipped, action)
+        skip = explaining(pos.skipped, action)
         if skip is not None:
             return skip.rule, f"{skip.reason()}; now {expected}"
         return rule, f"now {expected}"
     if isinstance(action, DrawClue):
         return rule, f"no card '{action.clue}' is left in the draw pile"
     if isinstance(action, DrawGold):
-        if action.value == CURSE and state.deck[CURSE]:
-            top = state.game.cards.curse_free_top
-            drawn = state.deck_pos
+        if action.value == CURSE and pos.deck[CURSE]:
+            top = pos.game.cards.curse_free_top
+            drawn = pos.deck_pos
             return "TB-G5", f"the curses lie below the top {top} gold cards ({drawn} drawn)"
         return rule, f"no gold card {action.value} is left in the deck"
     if isinstance(action, Reveal):
@@ -93,17 +94,17 @@ def _diagnose(state: TobagoState, action: Hashable) -> tuple[str, str]:
     if isinstance(action, Wash):
         return rule, f"no statue washes up its amulet at {list(action.field)}"
     if isinstance(action, PlaceVehicle):
-        return _field_problem(state, action.field) or (rule, "not an island field")
+        return _field_problem(pos, action.field) or (rule, "not an island field")
     if isinstance(action, Claim):
         return rule, f"treasure {action.treasure} has no starting hint free to mark"
     if isinstance(action, Hint):
-        return _hint_problem(state, action)
+        return _hint_problem(pos, action)
     if isinstance(action, Leg):
-        return _leg_problem(state, action)
+        return _leg_problem(pos, action)
     if isinstance(action, Raise):
-        return "TB-D2", _raise_problem(state)
+        return "TB-D2", _raise_problem(pos)
     if isinstance(action, Exchange):
-        if not state.options.exchange_hand:
+        if not pos.options.exchange_hand:
             return "TB-T1", "a turn is one hint or one drive (option exchange_hand = false)"
         return "TB-T1", "there is no hand to exchange, or no other card to draw"
     if isinstance(action, Pass):
@@ -111,40 +112,40 @@ def _diagnose(state: TobagoState, action: Hashable) -> tuple[str, str]:
     return rule, f"now {expected}"
 
 
-def _raise_problem(state: TobagoState) -> str:
-    if not state.options.raise_in_place:
+def _raise_problem(pos: TobagoPosition) -> str:
+    if not pos.options.raise_in_place:
         return "only a vehicle arriving on its field raises a treasure (raise_in_place = false)"
-    field = state.vehicles[state.current_player()]
-    for t, c in enumerate(state.cand):
+    field = pos.vehicles[pos.current_player()]
+    for t, c in enumerate(pos.cand):
         if c == 1 << field:
             return (
-                f"treasure {t + 1} is owed to player {owed_to(state, t)}, whose vehicle reached "
+                f"treasure {t + 1} is owed to player {owed_to(pos, t)}, whose vehicle reached "
                 "its field first"
             )
     return "your vehicle stands on no fixed treasure"
 
 
-def _hint_problem(state: TobagoState, action: Hint) -> tuple[str, str]:
-    game = state.game
-    player = state.current_player()
+def _hint_problem(pos: TobagoPosition, action: Hint) -> tuple[str, str]:
+    game = pos.game
+    player = pos.current_player()
     index = game.clue_index.get(action.clue)
     if action.treasure not in (1, 2, 3, 4):
         return "TB-S2", f"there are treasures 1 to 4, not {action.treasure}"
-    if state.phase == "new" and action.treasure - 1 != state.new_treasure:
-        return "TB-G6", f"the first hint goes to the new treasure {state.new_treasure + 1}"
-    if index is None or index not in state.hands[player]:
+    if pos.phase == Phase.NEW and action.treasure - 1 != pos.new_treasure:
+        return "TB-G6", f"the first hint goes to the new treasure {pos.new_treasure + 1}"
+    if index is None or index not in pos.hands[player]:
         return "TB-H1", f"'{action.clue}' is not in your hand"
-    if not state.roses[player]:
+    if not pos.roses[player]:
         return "TB-H1", "you have no compass rose left to mark a hint"
-    cand = state.cand[action.treasure - 1]
+    cand = pos.cand[action.treasure - 1]
     left = cand & game.masks[index]
     if left == cand:
         return "TB-H2", f"it excludes none of the {cand.bit_count()} candidates"
     return "TB-H3", "it would exclude every candidate (TB-H4: it contradicts a hint there)"
 
 
-def _field_problem(state: TobagoState, field: object) -> tuple[str, str] | None:
-    island = state.game.island
+def _field_problem(pos: TobagoPosition, field: object) -> tuple[str, str] | None:
+    island = pos.game.island
     if not (
         isinstance(field, tuple)
         and len(field) == 2
@@ -158,12 +159,12 @@ def _field_problem(state: TobagoState, field: object) -> tuple[str, str] | None:
     return None
 
 
-def _leg_problem(state: TobagoState, action: Leg) -> tuple[str, str]:
-    problem = _field_problem(state, action.field)
+def _leg_problem(pos: TobagoPosition, action: Leg) -> tuple[str, str]:
+    problem = _field_problem(pos, action.field)
     if problem:
         return problem
-    island = state.game.island
-    at = island.island_fields[state.vehicles[state.current_player()]]
+    island = pos.game.island
+    at = island.island_fields[pos.vehicles[pos.current_player()]]
     here, there = island.terrain_at(at).word, island.terrain_at(action.field).word
     return "TB-D1", (
         f"{list(action.field)} ({there}) is not one leg from {list(at)} ({here}): a leg stays "

@@ -1,314 +1,307 @@
-"""Draw a Tobago island as a picture: terrain hexes, landmarks, statue gazes, treasure candidates.
+"""Draw a Tobago game position: the island (:func:`models.tobago.island.render.draw_island`)
+with the vehicles, the amulets lying on it, each treasure's candidates or fixed field, and under the
+map the roses queued at each treasure and what each player holds.
 
-The drawing uses :class:`matplotlib.figure.Figure` with the Agg canvas directly (no pyplot global
-state), so it is safe in tests and threads. Hexes are pointy-top, row 0 at the top; the scale is
-fixed per map size so markers always fit inside their hex.
+What the picture shows is public (TB-G1: gold values are secret, so only the number of gold
+cards is shown until the game is over; hands are not shown):
 
->>> import tempfile
->>> from pathlib import Path
->>> from models.tobago.mapfile import EXAMPLE, parse_map
->>> island = parse_map(EXAMPLE)
->>> with tempfile.TemporaryDirectory() as tmp:
-...     path = save_island_png(island, Path(tmp) / "maps" / "reef.png",
-...                            candidates={1: [(1, 1), (2, 1)], 2: [(2, 1)]}, title="Reef")
-...     path.is_file() and path.stat().st_size > 10_000
+* a treasure with fewer candidates than the marker threshold (TB-H5) gets a dot in its colour on
+  each candidate; a fixed one (TB-H6) also a ring in its colour around its field; a treasure
+  with many candidates is listed under the map with their number only;
+* vehicles are drawn large, in their player's colour and named P0, P1, ..., at the top of
+  their field (side by side and smaller when several share a field); amulets on the island are
+  gold diamonds with their count (TB-A1); the legend beside the map (never over it) names them;
+* under the map, one row per treasure: its roses from front to back in their owners' colours
+  (the raiser's rose joins at the back, TB-D2; cards are offered from the back, TB-G3), its
+  hints and how often that colour was raised; one row per player: gold cards, amulets, roses
+  left in his supply.
+
+>>> from models.core import load_game, make_rng, random_playout
+>>> state = load_game("tobago", 3).new_initial_state()
+>>> _ = random_playout(state, make_rng(2), max_moves=60)
+>>> fig = draw_game(state)
+>>> sorted(a.get_gid() for a in fig.axes[0].collections if a.get_gid())[:2]
+['hexes', 'treasure 1']
+>>> state._repr_png_()[:4] == b"\\x89PNG"
 True
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection, Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
-from matplotlib.legend_handler import HandlerTuple
 from matplotlib.lines import Line2D
-from matplotlib.patches import FancyArrowPatch, Patch
+from matplotlib.patches import RegularPolygon
 from matplotlib.path import Path as MPath
 
-from models.errors import AtollError
-from models.files import atomic_write
-from models.tobago.hexgrid import Field, centre
-from models.tobago.island import Island, LandmarkKind, Terrain
+from models.tobago.island.hexgrid import Field, centre
+from models.tobago.island.render import COLOURS, draw_island
+from models.tobago.position import Phase
 
-#: Every colour of the picture, by terrain word, landmark kind and ``"treasure N"`` (reusable).
-COLOURS: dict[str, str] = {
-    "sea": "#2c5d9e",
-    "beach": "#f3e2a9",
-    "jungle": "#1e6b30",
-    "river": "#8ee6f2",
-    "scrubland": "#b3ad5c",
-    "lake": "#4f9ce8",
-    "mountain": "#8a7a6c",
-    "palm": "#7fdc4a",
-    "hut": "#a0522d",
-    "statue": "#c4c4c4",
-    "treasure 1": "#e8112d",
-    "treasure 2": "#ffd500",
-    "treasure 3": "#b23cfd",
-    "treasure 4": "#ff8c00",
-}
+if TYPE_CHECKING:
+    from models.tobago.position import TobagoPosition
 
-#: Where each treasure's candidate dot sits inside a hex of circumradius 1 (y downward).
-TREASURE_OFFSETS: dict[int, tuple[float, float]] = {
-    1: (-0.5, -0.3),
-    2: (0.5, -0.3),
-    3: (-0.5, 0.3),
-    4: (0.5, 0.3),
-}
-
-_DARK = {Terrain.SEA, Terrain.JUNGLE, Terrain.LAKE, Terrain.MOUNTAIN}
-_EDGE = "#1c2833"
-_WARN = "#9b1c1c"  # a warning the reader must not miss (a reconstructed deck)
-_LANDMARK_RADIUS = 0.36  # data units: landmark symbols stay inside the hex
-_DOT_RADIUS = 0.12
-_LEGEND_WIDTH = 2.7  # inches
-_ARROW: dict[str, Any] = dict(arrowstyle="-|>", color="#111111", shrinkA=0, shrinkB=0, zorder=3)
-_LABEL: dict[str, Any] = {"ha": "center", "va": "center", "alpha": 0.8}
-_NOTE: dict[str, Any] = {"fontsize": 9, "style": "italic", "va": "center", "color": "#444444"}
-_LEGEND: dict[str, Any] = dict(loc="upper left", frameon=False, fontsize=9, labelspacing=0.7)
-_CORNER: dict[str, Any] = dict(loc="lower left", bbox_to_anchor=(0, 1), frameon=False, fontsize=9)
-
-# Marker shapes (display coordinates, y upward): a house and a statue-like stone head.
-_HUT = MPath([(-0.8, -0.9), (0.8, -0.9), (0.8, 0.2), (0.0, 1.0), (-0.8, 0.2), (-0.8, -0.9)])
-_STATUE = MPath(
-    [(-0.7, -1.0), (0.7, -1.0), (0.6, 0.6), (0.45, 1.0), (-0.45, 1.0), (-0.6, 0.6), (-0.7, -1.0)]
+#: Each player's colour (vehicles and roses), by seat.
+PLAYER_COLOURS = ("#ffffff", "#111111", "#e0218a", "#1f3fff")
+_AMULET = "#f5c400"
+#: A vehicle seen from the side (marker coordinates, y upward): the body, then its two wheels.
+_BODY = MPath(
+    [
+        (-1, -0.35),
+        (1, -0.35),
+        (1, 0.15),
+        (0.55, 0.2),
+        (0.3, 0.65),
+        (-0.45, 0.65),
+        (-0.6, 0.2),
+        (-1, 0.15),
+        (-1, -0.35),
+    ]
 )
+# matplotlib scales every marker path to its own largest coordinate: the wheels carry an
+# invisible point at (1, 0) so that they scale exactly as the body does.
+_WHEELS = MPath.make_compound_path(
+    MPath([(1, 0)], [MPath.MOVETO]), *(MPath.circle((x, -0.42), 0.26) for x in (-0.55, 0.55))
+)
+_LAYERS = ("vehicle", "vehicle wheels")  # gids of a vehicle's two markers
+_VEHICLE_WIDTH = 1.15  # data units (a hex is sqrt 3 = 1.73 wide): one vehicle fills its top
+_VEHICLE_Y = -0.45  # above the field's centre, clear of the coordinates and the amulets
+_ROW = 0.32  # inches per row of the panel under the map
+_PHASES = {
+    Phase.TURN: "a hint, a drive or an exchange (TB-T1)",
+    Phase.LEGS: "the next leg of a drive (TB-D1)",
+    Phase.EXTRA: "one more action for an amulet, or end the turn (TB-A2)",
+    Phase.OFFER: "take or refuse the gold card offered (TB-G3)",
+    Phase.CURSING: "pay the curse with gold or an amulet (TB-G5)",
+    Phase.NEW: "the first hint of a new treasure (TB-G6)",
+    Phase.VEHICLE: "where to put the vehicle (TB-S4)",
+    Phase.CLAIM: "which starting hint to mark (TB-S4)",
+}
 
 
-def _palm_paths() -> tuple[MPath, MPath]:
-    """A palm tree as two marker paths: the trunk and the crown of fronds (fits in [-1, 1])."""
-    trunk = MPath([(-0.22, -1.0), (0.12, -1.0), (0.1, 0.3), (-0.06, 0.3), (-0.22, -1.0)])
-    leaves = []
-    for degrees in (165, 125, 85, 50, 15, 205, -25):
-        a = math.radians(degrees)
-        c, s = math.cos(a), math.sin(a)
-        length = 0.85 if degrees in (205, -25) else 1.0
-        base, tip = (0.0, 0.35), (length * c, min(0.35 + length * s, 1.0))
-        mx, my, wx, wy = 0.5 * length * c, 0.35 + 0.5 * length * s, 0.14 * s, 0.14 * c
-        leaves.append(MPath([base, (mx - wx, my + wy), tip, (mx + wx, my - wy), base]))
-    return trunk, MPath.make_compound_path(*leaves)
+def _fields(pos: TobagoPosition, mask: int) -> list[Field]:
+    fields = pos.game.fields
+    return [fields[i] for i in range(len(fields)) if mask >> i & 1]
 
 
-_PALM_TRUNK, _PALM_CROWN = _palm_paths()
+def _title(pos: TobagoPosition) -> str:
+    where = f"Tobago on {pos.game.island.name}"
+    if pos.is_terminal():
+        return f"{where}: game over after {pos.turn} turns"
+    player = pos.current_player()
+    who = "chance" if player < 0 else f"P{player}"
+    return f"{where}: turn {pos.turn}, {who} to move"
 
 
-def _hexagon(x: float, y: float, size: float = 1.0) -> list[tuple[float, float]]:
-    """Corners of a pointy-top hex around ``(x, y)``."""
-    angles = (math.radians(30 + 60 * i) for i in range(6))
-    return [(x + size * math.cos(a), y + size * math.sin(a)) for a in angles]
+def _subtitle(pos: TobagoPosition) -> str:
+    player = pos.current_player()
+    doing = _PHASES.get(pos.phase, pos.phase) if player >= 0 else f"chance ({pos.phase})"
+    return f"gold deck {pos.deck_size} cards, clue pile {pos.pile_size}; next: {doing}"
 
 
-def _landmark_artists(kind: LandmarkKind, ms: float) -> list[dict[str, Any]]:
-    """Marker styles (for ``ax.plot`` and for legend handles) drawing one landmark kind."""
-    colour = COLOURS[kind.value]
-    if kind is LandmarkKind.PALM:
-        return [
-            {"marker": "o", "ms": ms * 1.1, "mfc": "#fff8e0", "mec": "#5b3a1a", "mew": 1.2},
-            {"marker": _PALM_TRUNK, "ms": ms * 0.8, "mfc": "#7a4a1e", "mec": "#4a2a0e", "mew": 0.6},
-            {"marker": _PALM_CROWN, "ms": ms * 0.8, "mfc": colour, "mec": "#145214", "mew": 0.6},
-        ]
-    if kind is LandmarkKind.HUT:
-        return [{"marker": _HUT, "ms": ms * 1.05, "mfc": colour, "mec": "#2b1608", "mew": 1.2}]
-    return [{"marker": _STATUE, "ms": ms * 1.05, "mfc": colour, "mec": "#202020", "mew": 1.2}]
-
-
-def _check_candidates(island: Island, candidates: Mapping[int, Collection[Field]]) -> None:
-    for number, fields in candidates.items():
-        if number not in TREASURE_OFFSETS:
-            raise AtollError(f"no treasure {number} (treasures are 1..4)", field="candidates")
-        for f in fields:
-            if not island.on_map(f):
-                raise AtollError(
-                    f"treasure {number} candidate {list(f)} is off the map", field="candidates"
-                )
-
-
-def draw_island(
-    island: Island,
-    *,
-    candidates: Mapping[int, Collection[Field]] | None = None,
-    title: str | None = None,
-    note: str | None = None,
-    subtitle: str | None = None,
-    coordinates: bool = True,
-    below: float = 0.0,
-    inseparable: Collection[int] = (),
-    small_landmarks: bool = False,
-    legend_extra: Sequence[tuple[Any, str]] = (),
-) -> Figure:
-    """A figure of the island: terrain hexes, landmarks, statue gazes and treasure candidates.
-
-    ``candidates`` maps a treasure number (1..4) to the fields where it may lie; each candidate
-    gets a dot in the treasure's colour at a fixed place in the hex (one place per treasure).
-    ``inseparable`` names treasures whose candidates no card of the deck can tell apart: their
-    dots get a black ring, and a bold line under the title and the legend say so.
-    ``subtitle`` is printed in bold under the title (e.g. that the clue deck is a
-    reconstruction); ``note`` small at the bottom (lines split by newlines); ``coordinates``
-    labels each field ``col,row``; ``below`` reserves that many inches of empty space under the
-    map for the caller to draw into (the map is ``fig.axes[0]``). ``small_landmarks`` draws the
-    landmarks small at the top of their hex (the centre is then free for the caller);
-    ``legend_extra`` adds (handle, label) entries at the end of the legend.
-    """
-    candidates = dict(candidates or {})
-    _check_candidates(island, candidates)
-    flagged = {t for t in inseparable if t in candidates}
-    half = math.sqrt(3) / 2
-    pad = 0.3
-    odd = 0.5 if island.height > 1 else 0.0
-    x0, x1 = -half - pad, math.sqrt(3) * (island.width - 1 + odd) + half + pad
-    y0, y1 = -1 - pad, 1.5 * (island.height - 1) + 1 + pad
-    scale = min(max(min(12 / (x1 - x0), 10 / (y1 - y0)), 0.3), 0.5)  # inches per data unit
-    pts = 72 * scale  # points per data unit
-    map_w, map_h = (x1 - x0) * scale, (y1 - y0) * scale
-    heads = [subtitle] if subtitle else []
-    heads += [
-        f"treasure {t}: no card of the deck can narrow its {len(candidates[t])} candidates "
-        "(ringed): no hint can ever pin it"
-        for t in sorted(flagged)
-    ]
-    top = (0.55 if title else 0.15) + 0.27 * len(heads)
-    note_lines = note.count("\n") + 1 if note else 0
-    bottom = 0.3 + 0.17 * note_lines if note else 0.15
-    entries = len(Terrain) + len(LandmarkKind) + len(candidates) + 2 * len(flagged)
-    entries += sum(label.count("\n") + 1 for _, label in legend_extra)
-    fig_w = 0.15 + map_w + 0.25 + _LEGEND_WIDTH
-    fig_h = max(map_h + top + bottom, 0.27 * entries + 0.6 + top + bottom) + below
-    fig = Figure(figsize=(fig_w, fig_h))
-    FigureCanvasAgg(fig)
-    ax = fig.add_axes((0.15 / fig_w, (fig_h - top - map_h) / fig_h, map_w / fig_w, map_h / fig_h))
-    ax.set_xlim(x0, x1)
-    ax.set_ylim(y1, y0)  # y grows downward: row 0 at the top
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-
-    centres = {f: centre(f) for f in island.fields}
-    hexes = PolyCollection(
-        [_hexagon(*centres[f]) for f in island.fields],
-        facecolors=[COLOURS[island.terrain_at(f).word] for f in island.fields],
-        edgecolors=_EDGE,
-        linewidths=max(0.4, 0.02 * pts),
-        gid="hexes",
+def draw_game(pos: TobagoPosition, *, coordinates: bool = True) -> Figure:
+    """A figure of the position (see the module); ``coordinates`` labels the fields."""
+    island = pos.game.island
+    threshold = pos.options.marker_threshold
+    shown = {
+        t + 1: _fields(pos, pos.cand[t])
+        for t in range(4)
+        if pos.hints[t] and pos.cand[t].bit_count() < threshold
+    }
+    rows = 4 + pos.n + 3
+    fig = draw_island(
+        island,
+        candidates=shown,
+        title=_title(pos),
+        note=_note(pos),
+        coordinates=coordinates,
+        below=rows * _ROW + 0.3,
+        legend_extra=_legend_entries(pos),
     )
-    ax.add_collection(hexes)
-
-    if coordinates:
-        size = 0.2 * pts
-        for f, (x, y) in centres.items():
-            colour = "#e8eef4" if island.terrain_at(f) in _DARK else "#3a3a3a"
-            ax.text(x, y + 0.68, f"{f[0]},{f[1]}", fontsize=size, color=colour, **_LABEL)
-
-    _draw_landmarks(island, ax, pts, small=small_landmarks)
-
-    dot_area = (2 * _DOT_RADIUS * pts) ** 2
-    treasure_handles: list[tuple[Any, str]] = []
-    for number in sorted(candidates):
-        fields = sorted(candidates[number], key=lambda f: (f[1], f[0]))
-        dx, dy = TREASURE_OFFSETS[number]
-        xs = [centres[f][0] + dx for f in fields]
-        ys = [centres[f][1] + dy for f in fields]
-        count = len(fields)
-        label = f"treasure {number}: {count} candidate{'s' if count != 1 else ''}"
-        colour = COLOURS[f"treasure {number}"]
-        dots = ax.scatter(xs, ys, s=dot_area, c=colour, edgecolors="black", zorder=5, label=label)
-        dots.set(linewidths=max(0.6, 0.03 * pts), gid=f"treasure {number}")
-        dot = Line2D([], [], ls="", marker="o", ms=9, mfc=colour, mec="black", label=label)
-        if number not in flagged:
-            treasure_handles.append((dot, label))
-            continue
-        # A black ring round every dot: these candidates stay as they are whatever is laid.
-        ring = ax.scatter(xs, ys, s=dot_area * 4.4, facecolors="none", edgecolors="black")
-        ring.set(linewidths=max(2.0, 0.1 * pts), zorder=5, gid=f"inseparable {number}")
-        halo = Line2D([], [], ls="", marker="o", ms=17, mfc="none", mec="black", mew=2.5)
-        treasure_handles.append(
-            ((halo, dot), f"{label}:\nINSEPARABLE, no card of the\ndeck tells them apart")
-        )
-
-    handles: list[Any] = [
-        Patch(facecolor=COLOURS[t.word], edgecolor=_EDGE, label=t.word) for t in Terrain
-    ]
-    handler_map: dict[Any, Any] = {tuple: HandlerTuple(ndivide=1, pad=0.0)}
-    for kind in LandmarkKind:
-        parts = tuple(Line2D([], [], ls="", **s) for s in _landmark_artists(kind, 11.0))
-        if kind is LandmarkKind.STATUE:  # the statue, then an arrow beside it
-            pointer = Line2D([], [], ls="", marker=r"$\rightarrow$", ms=10, color="#111111")
-            parts = (*parts, pointer)
-            handler_map[parts] = HandlerTuple(ndivide=None, pad=0.1)
-        handles.append(parts)
-    labels = [t.word for t in Terrain] + ["palm", "hut", "statue, arrow: its facing"]
-    for handle, label in [*treasure_handles, *legend_extra]:
-        handles.append(handle)
-        labels.append(label)
-    anchor = ((0.15 + map_w + 0.25) / fig_w, 1 - top / fig_h)
-    kw: dict[str, Any] = {"bbox_to_anchor": anchor, "handler_map": handler_map, "handlelength": 2.4}
-    fig.legend(handles, labels, borderaxespad=0, **kw, **_LEGEND)
-    if title:
-        fig.text(0.15 / fig_w, 1 - 0.3 / fig_h, title, fontsize=14, weight="bold", va="center")
-    for k, head in enumerate(heads):
-        y = 1 - ((0.62 if title else 0.3) + 0.27 * k) / fig_h
-        fig.text(0.15 / fig_w, y, head, fontsize=10.5, weight="bold", color=_WARN, va="center")
-    if note:
-        fig.text(0.15 / fig_w, 0.12 / fig_h, note, linespacing=1.4, **{**_NOTE, "va": "bottom"})
+    ax = fig.axes[0]
+    x0, x1 = ax.get_xlim()
+    pts = ax.get_position().width * fig.get_figwidth() * 72 / (x1 - x0)  # points per unit
+    for t, fields in shown.items():
+        if len(fields) == 1:
+            ring = RegularPolygon(
+                centre(fields[0]),
+                6,
+                radius=0.93,
+                fill=False,
+                lw=3.5,
+                ec=COLOURS[f"treasure {t}"],
+                zorder=3,
+                gid=f"fixed {t}",
+            )
+            ax.add_patch(ring)
+    _amulets(pos, ax)
+    _vehicles(pos, ax, pts)
+    _panel(pos, fig, rows)
     return fig
 
 
-def _draw_landmarks(island: Island, ax: Any, pts: float, *, small: bool) -> None:
-    """Landmarks with the statues' gaze arrows: large in the centre of their hex, or small at
-    its top (leaving the centre to a heat-map disc)."""
-    radius, lift = (0.19, -0.64) if small else (_LANDMARK_RADIUS, 0.0)
-    z = 5 if small else 4  # small ones sit above what the caller draws in the centre
-    ms = 2 * radius * pts
-    for lm in island.landmarks:
-        x, y = centre(lm.at)
-        y += lift
-        if lm.gaze is not None:
-            gx, gy = centre(lm.gaze)  # the arrow ends inside the field the statue looks at
-            reach = 0.72 if not small else 0.5
-            tip = (x + reach * (gx - x), y + reach * (gy + lift - y))
-            lw = max(1.5, 0.07 * pts) * (0.7 if small else 1.0)
-            mutation = 0.55 * pts * (0.7 if small else 1.0)
-            arrow = FancyArrowPatch((x, y), tip, mutation_scale=mutation, lw=lw, **_ARROW)
-            arrow.set(gid="gaze", zorder=z - 1 if not small else z)
-            ax.add_patch(arrow)
-        for style in _landmark_artists(lm.kind, ms):
-            ax.plot([x], [y], ls="", zorder=z, gid=lm.kind.value, **style)
+def _note(pos: TobagoPosition) -> str:
+    made = [n for n, part in pos.game.components().items() if part["reconstruction"]]
+    shown = "; ".join(f"{n}: RECONSTRUCTION" for n in made)
+    return f"gold values are secret: cards counted only{'; ' + shown if shown else ''}"
 
 
-def draw_field_values(island: Island, values: Mapping[Field, int | None], **kwargs: Any) -> Figure:
-    """The heat map of a value per field on one fixed colour scale (keywords and details:
-    :func:`models.tobago.render_heat.draw_field_values`)."""
-    from models.tobago.render_heat import draw_field_values as draw
-
-    return draw(island, values, **kwargs)
-
-
-def save_field_values_png(
-    island: Island, path: str | Path, values: Mapping[Field, int | None], **kwargs: Any
-) -> Path:
-    """:func:`draw_field_values` written to a PNG, atomically."""
-    from models.tobago.render_heat import save_field_values_png as save
-
-    return save(island, path, values, **kwargs)
+def _amulets(pos: TobagoPosition, ax: Any) -> None:
+    """One diamond per amulet lying on a field (up to 3 side by side; more get a count)."""
+    fields = pos.game.fields
+    for index, count in sorted(pos.amulets_on.items()):
+        x, y = centre(fields[index])
+        shown = min(count, 3)
+        xs = [x + (k - (shown - 1) / 2) * 0.22 for k in range(shown)]
+        style: dict[str, Any] = {"ls": "", "marker": "D", "ms": 6, "mec": "#5a4500"}
+        ax.plot(xs, [y + 0.44] * shown, mfc=_AMULET, zorder=6, gid="amulet", **style)
+        if count > 3:
+            ax.text(x, y + 0.2, f"×{count}", fontsize=7, weight="bold", ha="center", zorder=6)
 
 
-def save_island_png(island: Island, path: str | Path, *, dpi: int = 120, **kwargs: Any) -> Path:
-    """Draw the island (keywords as for :func:`draw_island`), write a PNG (making folders),
-    atomically: an interrupted write leaves any earlier picture intact."""
-    fig = draw_island(island, **kwargs)
-    with atomic_write(path) as handle:
-        fig.savefig(handle, dpi=dpi, format="png", facecolor="white")
-    return Path(path)
+def _edge(player: int) -> str:
+    return "#ffffff" if player == 1 else "#000000"  # the black vehicle outlined in white
 
 
-__all__ = [
-    "COLOURS",
-    "TREASURE_OFFSETS",
-    "draw_field_values",
-    "draw_island",
-    "save_field_values_png",
-    "save_island_png",
-]
+def _vehicle_styles(player: int, ms: float) -> list[dict[str, Any]]:
+    """Marker styles of one vehicle ``ms`` points wide: body in the player's colour, wheels."""
+    colour, edge = PLAYER_COLOURS[player], _edge(player)
+    return [
+        {"marker": _BODY, "ms": ms, "mfc": colour, "mec": edge, "mew": max(1.0, ms / 22)},
+        {"marker": _WHEELS, "ms": ms, "mfc": "#333333", "mec": edge, "mew": max(0.6, ms / 40)},
+    ]
+
+
+def _vehicles(pos: TobagoPosition, ax: Any, pts: float) -> None:
+    """Each vehicle large at the top of its field in its player's colour, named P0, P1, ...;
+    two sharing a field stand side by side, smaller; three or four in two rows of two."""
+    fields = pos.game.fields
+    by_field: dict[int, list[int]] = {}
+    for p, at in enumerate(pos.vehicles):
+        if at >= 0:
+            by_field.setdefault(at, []).append(p)
+    for at, players in by_field.items():
+        x, y = centre(fields[at])
+        k = len(players)
+        width = _VEHICLE_WIDTH * (1.0, 0.72, 0.66, 0.66)[min(k, 4) - 1]
+        per_row = 1 if k == 1 else 2
+        for i, p in enumerate(players):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, k - row * per_row)
+            vx = x + (col - (in_row - 1) / 2) * width * 1.04
+            vy = y + _VEHICLE_Y - (0.1 if k > 2 else 0) + row * 0.72 * width
+            for style, gid in zip(_vehicle_styles(p, width * pts), _LAYERS, strict=True):
+                ax.plot([vx], [vy], ls="", zorder=4.6, gid=gid, **style)
+            ink = "#111111" if p == 0 else "#ffffff"
+            ax.text(
+                vx - 0.08 * width,
+                vy + 0.02 * width,
+                f"P{p}",
+                fontsize=0.26 * width * pts,
+                weight="bold",
+                color=ink,
+                ha="center",
+                va="center",
+                zorder=4.7,
+            )
+
+
+def _legend_entries(pos: TobagoPosition) -> list[tuple[Any, str]]:
+    """What the picture adds to the map's legend: the vehicles, amulets, a fixed treasure."""
+    entries: list[tuple[Any, str]] = []
+    for p in range(pos.n):
+        parts = tuple(Line2D([], [], ls="", **s) for s in _vehicle_styles(p, 22))
+        entries.append((parts, f"P{p}'s vehicle"))
+    amulet = Line2D([], [], ls="", marker="D", ms=7, mfc=_AMULET, mec="#5a4500")
+    entries.append((amulet, "amulet lying on the island"))
+    ring = Line2D([], [], ls="", marker="h", ms=15, mfc="none", mec="#555555", mew=2.5)
+    entries.append((ring, "fixed treasure: a ring in\nits colour round its field"))
+    return entries
+
+
+def _rose(ax: Any, x: float, y: float, player: int) -> None:
+    edge = "#000000" if player != 1 else "#bbbbbb"
+    ax.plot([x], [y], ls="", marker="*", ms=13, mfc=PLAYER_COLOURS[player], mec=edge, mew=0.9)
+
+
+def _panel(pos: TobagoPosition, fig: Figure, rows: int) -> None:
+    """Treasures (roses front to back) and players, in rows under the map."""
+    width = fig.get_figwidth()
+    height = rows * _ROW
+    ax = fig.add_axes(
+        (0.15 / width, 0.5 / fig.get_figheight(), 1 - 0.3 / width, height / fig.get_figheight())
+    )
+    ax.set_xlim(0, width - 0.3)
+    ax.set_ylim(height, 0)
+    ax.set_axis_off()
+    ax.set_gid("panel")
+    text: dict[str, Any] = {"fontsize": 9.5, "va": "center"}
+    ax.text(0, _ROW / 2, _subtitle(pos), **text)
+    ax.text(0, 1.5 * _ROW, "treasure", weight="bold", **text)
+    longest = max((len(q) for q in pos.queues), default=0)
+    where = max(6.3, 1.75 + 0.3 * longest + 0.2)
+    ax.text(
+        1.6,
+        1.5 * _ROW,
+        "roses, front → back (the back is offered gold first)",
+        weight="bold",
+        **text,
+    )
+    ax.text(where, 1.5 * _ROW, "where", weight="bold", **text)
+    for t in range(4):
+        y = (t + 2.5) * _ROW
+        colour = COLOURS[f"treasure {t + 1}"]
+        ax.plot([0.1], [y], ls="", marker="o", ms=10, mfc=colour, mec="black")
+        ax.text(0.3, y, f"T{t + 1} ({_count(len(pos.hints[t]), 'hint')})", **text)
+        for k, owner in enumerate(pos.queues[t]):
+            _rose(ax, 1.75 + 0.3 * k, y, owner)
+        ax.text(where, y, _where(pos, t), **text)
+    for p in range(pos.n):
+        y = (p + 6.5) * _ROW
+        for style in _vehicle_styles(p, 17):
+            ax.plot([0.12], [y], ls="", **style)
+        _rose(ax, 0.4, y, p)
+        gold = pos.gold[p]
+        owned = _count(len(gold), "gold card")
+        if pos.is_terminal():
+            owned += f" worth {sum(gold)}"
+        ax.text(
+            0.65,
+            y,
+            f"P{p}: {owned}, {_count(pos.amulets[p], 'amulet')} held, "
+            f"{_count(pos.roses[p], 'rose')} in supply, "
+            f"{_count(len(pos.hands[p]), 'hint card')} in hand",
+            **text,
+        )
+    lying = sum(pos.amulets_on.values())
+    raised = sum(pos.raised)
+    ax.plot([0.1], [(pos.n + 6.5) * _ROW], ls="", marker="D", ms=7, mfc=_AMULET, mec="#5a4500")
+    ax.text(
+        0.3,
+        (pos.n + 6.5) * _ROW,
+        f"{lying} amulets on the island, "
+        f"{pos.amulet_supply} in the supply; treasures raised so far: {raised}",
+        **text,
+    )
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _where(pos: TobagoPosition, t: int) -> str:
+    if pos.share is not None and pos.share.treasure == t:
+        return "being shared (TB-G)"
+    if not pos.hints[t]:
+        return "not begun"
+    k = pos.cand[t].bit_count()
+    if k == 1:
+        (field,) = _fields(pos, pos.cand[t])
+        return f"fixed at {field[0]},{field[1]} (ring)"
+    if k < pos.options.marker_threshold:
+        return f"{k} candidates (dots)"
+    return f"{k} candidates (not marked yet)"
+
+
+__all__ = ["PLAYER_COLOURS", "draw_game"]

@@ -34,70 +34,72 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from models.tobago.actions import CURSE, DrawClue
 
 if TYPE_CHECKING:
-    from models.tobago.state import TobagoState
+    from models.tobago.position import TobagoPosition
 
 #: Redraws tried before a resample keeps the state as it is.
 TRIES = 20
 
 
-def resample(state: TobagoState, player: int, rng: random.Random) -> TobagoState:
-    """A state with ``player``'s observation, everything hidden from him redrawn."""
-    for _ in range(TRIES):
-        twin = state.clone()
-        _redraw_clues(twin, player, rng)
-        if _redraw_gold(twin, player, rng) and _constraints_hold(twin):
-            return twin
-    return state.clone()
+def redraw(pos: TobagoPosition, history: list[Hashable], player: int, rng: random.Random) -> bool:
+    """Redraw, in place, everything hidden from ``player`` in ``state`` (a fresh clone) and its
+    ``history``; ``False`` if this try found no consistent deal."""
+    _redraw_clues(pos, history, player, rng)
+    return _redraw_gold(pos, history, player, rng) and _constraints_hold(pos, history)
 
 
-def _redraw_clues(state: TobagoState, player: int, rng: random.Random) -> None:
-    game, history = state.game, state._history
+def _redraw_clues(
+    pos: TobagoPosition, history: list[Hashable], player: int, rng: random.Random
+) -> None:
+    game = pos.game
     places: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for q in range(state.n):
+    for q in range(pos.n):
         if q != player:
-            for k, slot in enumerate(state.hand_slots[q]):
-                places[state.clue_slots[slot][2]].append((q, k))
-    if state.epoch not in places and state.pile_size:
-        places[state.epoch] = []
+            for k, slot in enumerate(pos.hand_slots[q]):
+                places[pos.clue_slots[slot][2]].append((q, k))
+    if pos.epoch not in places and pos.pile_size:
+        places[pos.epoch] = []
     for epoch, where in places.items():
-        pool = [state.hands[q][k] for q, k in where]
-        current = epoch == state.epoch
+        pool = [pos.hands[q][k] for q, k in where]
+        current = epoch == pos.epoch
         if current:
-            pool += [i for i, copies in enumerate(state.pile) for _ in range(copies)]
+            pool += [i for i, copies in enumerate(pos.pile) for _ in range(copies)]
         if len(pool) < 2:
             continue
         rng.shuffle(pool)
         for (q, k), card in zip(where, pool, strict=False):
-            state.hands[q][k] = card
-            history[state.clue_slots[state.hand_slots[q][k]][0]] = game.draw_actions[card]
+            pos.hands[q][k] = card
+            history[pos.clue_slots[pos.hand_slots[q][k]][0]] = game.draw_actions[card]
         if current:
-            pile = [0] * len(state.pile)
+            pile = [0] * len(pos.pile)
             for card in pool[len(where) :]:
                 pile[card] += 1
-            state.pile = pile
+            pos.pile = pile
 
 
-def _redraw_gold(state: TobagoState, player: int, rng: random.Random) -> bool:
+def _redraw_gold(
+    pos: TobagoPosition, history: list[Hashable], player: int, rng: random.Random
+) -> bool:
     """Redraw the hidden gold draws; ``False`` if this try found no consistent deal."""
-    slots, history = state.gold_slots, state._history
+    slots = pos.gold_slots
     free = [i for i, (_, owner, _, _) in enumerate(slots) if owner != player]
     if not free:
         return True
-    top = state.game.cards.curse_free_top
-    value = {i: history[slots[i][0]].value for i in range(len(slots))}  # type: ignore[union-attr]
+    top = pos.game.cards.curse_free_top
+    value = {i: history[slots[i][0]].value for i in range(len(slots))}  # type: ignore[attr-defined]
     unknown = Counter(value[i] for i in free)
-    unknown.update({v: c for v, c in enumerate(state.deck) if c})
+    unknown.update({v: c for v, c in enumerate(pos.deck) if c})
     mine: dict[int, Counter[int]] = defaultdict(Counter)
     for i, (_, owner, _, number) in enumerate(slots):
         if owner == player:
             mine[number][value[i]] += 1
     shown: dict[int, Counter[int]] = defaultdict(Counter)
-    for number, card in state.reveals:
+    for number, card in pos.reveals:
         shown[number][card] += 1
     free_of: dict[int, list[int]] = defaultdict(list)
     for i in free:
@@ -125,38 +127,38 @@ def _redraw_gold(state: TobagoState, player: int, rng: random.Random) -> bool:
         new[i] = card
         unknown[card] -= 1
     for i, card in new.items():
-        history[slots[i][0]] = state.game.gold_actions[card]
+        history[slots[i][0]] = pos.game.gold_actions[card]
         value[i] = card
-    _rebuild_gold(state, value, unknown)
+    _rebuild_gold(pos, value, unknown)
     return True
 
 
-def _rebuild_gold(state: TobagoState, value: dict[int, int], deck: Counter[int]) -> None:
+def _rebuild_gold(pos: TobagoPosition, value: dict[int, int], deck: Counter[int]) -> None:
     """The deck, the share in progress and the cards left out of play, from the new draws."""
     drawn: dict[int, Counter[int]] = defaultdict(Counter)
-    for i, (_, _, _, number) in enumerate(state.gold_slots):
+    for i, (_, _, _, number) in enumerate(pos.gold_slots):
         drawn[number][value[i]] += 1
-    for number, card in state.reveals:
+    for number, card in pos.reveals:
         drawn[number][card] -= 1
-    size = len(state.deck)
-    state.deck = [deck[v] for v in range(size)]
-    state.gold_out = [0] * size
-    current = state.share.number if state.share is not None else -1
+    size = len(pos.deck)
+    pos.deck = [deck[v] for v in range(size)]
+    pos.gold_out = [0] * size
+    current = pos.share.number if pos.share is not None else -1
     for number, left in drawn.items():
         counts = [left[v] for v in range(size)]
         if number == current:
-            assert state.share is not None
-            state.share.pile = counts
+            assert pos.share is not None
+            pos.share.pile = counts
         else:
-            state.gold_out = [a + b for a, b in zip(state.gold_out, counts, strict=True)]
+            pos.gold_out = [a + b for a, b in zip(pos.gold_out, counts, strict=True)]
 
 
-def _constraints_hold(state: TobagoState) -> bool:
+def _constraints_hold(pos: TobagoPosition, history: list[Hashable]) -> bool:
     """Every hand that everybody saw hold no legal card still holds none."""
-    game, history = state.game, state._history
-    for slot_ids, masks in state.constraints:
+    game = pos.game
+    for slot_ids, masks in pos.constraints:
         for slot in slot_ids:
-            drawn = history[state.clue_slots[slot][0]]
+            drawn = history[pos.clue_slots[slot][0]]
             assert isinstance(drawn, DrawClue)
             mask = game.masks[game.clue_index[drawn.clue]]
             for m in masks:

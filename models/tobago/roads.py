@@ -16,7 +16,7 @@ between all fields, so a turn only looks things up:
 Cost: building is O(fields x area size) edges and one BFS per field (a few ms for 145 fields);
 :func:`roads` caches it per map.
 
->>> from models.tobago.mapfile import EXAMPLE, parse_map
+>>> from models.tobago.island.mapfile import EXAMPLE, parse_map
 >>> island = parse_map(EXAMPLE)
 >>> r = roads(island)
 >>> [island.island_fields[i] for i in r.legs[island.index[(1, 1)]]]  # beach (1,1)
@@ -32,7 +32,7 @@ from functools import lru_cache
 
 import networkx as nx
 
-from models.tobago.island import Island, Terrain
+from models.tobago.island.map import Island, Terrain
 
 #: TB-D1: legs per drive.
 LEGS_PER_DRIVE = 3

@@ -27,7 +27,6 @@ up after each sharing by the ``amulets_when`` option (TB-A1).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from models.tobago import amulets
@@ -45,48 +44,12 @@ from models.tobago.actions import (
     card_name,
 )
 from models.tobago.events import TobagoEvent as EV
+from models.tobago.hands import lay, refill, remember_no_legal_hint
+from models.tobago.position import UNSEEN, Phase, Share, Then
+from models.tobago.scoring import finish
 
 if TYPE_CHECKING:
-    from models.tobago.state import TobagoState
-
-#: Who draws the unseen card (TB-G2) in a share's drawing order and gold slots.
-UNSEEN = -1
-
-
-@dataclasses.dataclass
-class Share:
-    """The sharing of one raised treasure, while it lasts."""
-
-    treasure: int
-    raiser: int
-    number: int
-    queue: list[int]  # rose owners, front to back (the raiser's rose last)
-    alive: list[bool]  # whether each rose is still there
-    received: list[int]  # the value each rose received (0: none)
-    deal: list[int]  # who still draws a card: owners from the back, then UNSEEN
-    pile: list[int]  # the shuffled cards' counts by value (0: curse)
-    offered: int = -1  # the card turned up and being offered
-    asked: int = -1  # the queue position asked now
-    refused: set[int] = dataclasses.field(default_factory=set)
-    last: int = -1  # who received the last gold card
-    payers: list[int] = dataclasses.field(default_factory=list)  # a curse's payers to come
-    cursed: bool = False
-
-    def copy(self) -> Share:
-        return dataclasses.replace(
-            self,
-            queue=list(self.queue),
-            alive=list(self.alive),
-            received=list(self.received),
-            deal=list(self.deal),
-            pile=list(self.pile),
-            refused=set(self.refused),
-            payers=list(self.payers),
-        )
-
-    def asked_player(self) -> int:
-        return self.payers[0] if self.payers else self.queue[self.asked]
-
+    from models.tobago.position import TobagoPosition
 
 #: How a treasure came to be raised (the ``by`` of a ``raise`` event; TB-D2): a vehicle arrived
 #: on its field, stood on it and raised it as the turn's action, was owed it at the start of
@@ -94,17 +57,17 @@ class Share:
 RAISED_BY = ("arrival", "in_place", "owed", "same_field")
 
 
-def start(state: TobagoState, t: int, *, by: str) -> None:
+def start(pos: TobagoPosition, t: int, *, by: str) -> None:
     """TB-D2: the current player raises treasure ``t`` (``by``: one of :data:`RAISED_BY`);
     the sharing begins (TB-G1)."""
-    player, game = state.player, state.game
-    queue = list(state.queues[t])
-    if state.roses[player]:
-        state.roses[player] -= 1
+    player, game = pos.player, pos.game
+    queue = list(pos.queues[t])
+    if pos.roses[player]:
+        pos.roses[player] -= 1
         queue.append(player)
-    field = game.fields[state.cand[t].bit_length() - 1]
+    field = game.fields[pos.cand[t].bit_length() - 1]
     in_place = by in ("in_place", "owed")  # the turn's action was the raise (no drive)
-    state.event(
+    pos.event(
         EV.RAISE,
         player,
         treasure=t + 1,
@@ -113,193 +76,183 @@ def start(state: TobagoState, t: int, *, by: str) -> None:
         in_place=in_place,
         by=by,
     )
-    state.sharings += 1
-    state.share = Share(
+    pos.sharings += 1
+    pos.share = Share(
         treasure=t,
         raiser=player,
-        number=state.sharings,
+        number=pos.sharings,
         queue=queue,
         alive=[True] * len(queue),
         received=[0] * len(queue),
         deal=[*reversed(queue), UNSEEN],
-        pile=[0] * len(state.deck),
+        pile=[0] * len(pos.deck),
     )
-    _deal_next(state)
+    _deal_next(pos)
 
 
-def _deal_next(state: TobagoState) -> None:
-    from models.tobago.state import GOLD
-
-    share = state.share
+def _deal_next(pos: TobagoPosition) -> None:
+    share = pos.share
     assert share is not None
-    if share.deal and state.deck_size:
-        state.set_actions(GOLD, ())
+    if share.deal and pos.deck_size:
+        pos.set_actions(Phase.GOLD, ())
     else:
         share.deal = []
-        _reveal_next(state)
+        _reveal_next(pos)
 
 
-def drawn(state: TobagoState, value: int) -> None:
+def drawn(pos: TobagoPosition, value: int) -> None:
     """TB-G1/G2: the gold card ``value`` drawn (the last history entry) face down."""
-    share = state.share
+    share = pos.share
     assert share is not None
     owner = share.deal.pop(0)
-    state.deck[value] -= 1
-    state.deck_size -= 1
-    state.gold_slots.append((len(state._history) - 1, owner, state.deck_pos, share.number))
-    state.deck_pos += 1
+    pos.deck[value] -= 1
+    pos.deck_size -= 1
+    pos.gold_slots.append((pos.moves - 1, owner, pos.deck_pos, share.number))
+    pos.deck_pos += 1
     share.pile[value] += 1
     if owner == UNSEEN:
-        state.event(EV.GOLD_UNSEEN, None, treasure=share.treasure + 1)
+        pos.event(EV.GOLD_UNSEEN, None, treasure=share.treasure + 1)
     else:
-        state.event(EV.GOLD_DRAWN, owner, treasure=share.treasure + 1, cards=1)
-    _deal_next(state)
+        pos.event(EV.GOLD_DRAWN, owner, treasure=share.treasure + 1, cards=1)
+    _deal_next(pos)
 
 
-def _reveal_next(state: TobagoState) -> None:
-    from models.tobago.state import REVEAL
-
-    share = state.share
+def _reveal_next(pos: TobagoPosition) -> None:
+    share = pos.share
     assert share is not None
     share.offered = -1
     if any(share.alive) and any(share.pile):
-        state.set_actions(REVEAL, ())
+        pos.set_actions(Phase.REVEAL, ())
     else:
-        end(state)
+        end(pos)
 
 
-def revealed(state: TobagoState, value: int) -> None:
+def revealed(pos: TobagoPosition, value: int) -> None:
     """TB-G3: the card ``value`` is turned up; a curse stops the sharing (TB-G5)."""
-    share = state.share
+    share = pos.share
     assert share is not None
     share.pile[value] -= 1
-    state.reveals.append((share.number, value))
-    state.event(EV.REVEAL, None, treasure=share.treasure + 1, value=card_name(value))
+    pos.reveals.append((share.number, value))
+    pos.event(EV.REVEAL, None, treasure=share.treasure + 1, value=card_name(value))
     if value == CURSE:
-        state.curses_out += 1
-        _curse(state)
+        pos.curses_out += 1
+        _curse(pos)
         return
     share.offered, share.asked, share.refused = value, len(share.queue), set()
-    _offer_next(state)
+    _offer_next(pos)
 
 
-def _offer_next(state: TobagoState) -> None:
+def _offer_next(pos: TobagoPosition) -> None:
     """Offer the card to the next rose forward (TB-G3, G4)."""
-    from models.tobago.state import OFFER
-
-    share = state.share
+    share = pos.share
     assert share is not None
-    once = state.options.refusal == "once_per_card"
+    once = pos.options.refusal == "once_per_card"
     for i in range(share.asked - 1, -1, -1):
         if share.alive[i] and not (once and share.queue[i] in share.refused):
             share.asked = i
-            state.set_actions(OFFER, (TAKE, REFUSE))
+            pos.set_actions(Phase.OFFER, (TAKE, REFUSE))
             return
-    if state.options.nobody_takes == "front_takes":
+    if pos.options.nobody_takes == "front_takes":
         share.asked = share.alive.index(True)
         why = "every rose holder refused it, so the front rose took it (nobody_takes)"
-        state.note_skipped(share.queue[share.asked], "TB-G3", why, (Take, Refuse))
-        _take(state)
+        pos.note_skipped(share.queue[share.asked], "TB-G3", why, (Take, Refuse))
+        _take(pos)
         return
-    state.unwanted.append(share.offered)
-    state.event(EV.UNWANTED, None, treasure=share.treasure + 1, value=share.offered)
-    _reveal_next(state)
+    pos.unwanted.append(share.offered)
+    pos.event(EV.UNWANTED, None, treasure=share.treasure + 1, value=share.offered)
+    _reveal_next(pos)
 
 
-def _take(state: TobagoState) -> None:
-    share = state.share
+def _take(pos: TobagoPosition) -> None:
+    share = pos.share
     assert share is not None
     i, value = share.asked, share.offered
     owner = share.queue[i]
-    state.gold[owner].append(value)
+    pos.gold[owner].append(value)
     share.alive[i], share.received[i], share.last = False, value, owner
-    state.roses[owner] += 1
-    state.event(EV.TAKE, owner, value=value, position=len(share.queue) - 1 - i)
-    _reveal_next(state)
+    pos.roses[owner] += 1
+    pos.event(EV.TAKE, owner, value=value, position=len(share.queue) - 1 - i)
+    _reveal_next(pos)
 
 
-def decide(state: TobagoState, action: Action) -> None:
+def decide(pos: TobagoPosition, action: Action) -> None:
     """Take or refuse the card offered, or pay a curse (already checked legal)."""
-    share = state.share
+    share = pos.share
     assert share is not None
     if action is TAKE:
-        _take(state)
+        _take(pos)
     elif action is REFUSE:
         owner = share.queue[share.asked]
         share.refused.add(owner)
         position = len(share.queue) - 1 - share.asked
-        state.event(EV.REFUSE, owner, value=share.offered, position=position)
-        _offer_next(state)
+        pos.event(EV.REFUSE, owner, value=share.offered, position=position)
+        _offer_next(pos)
     else:
         assert isinstance(action, PayCurse)
-        _pay(state, share.payers.pop(0), amulet=action.amulet)
-        _curse_next(state)
+        _pay(pos, share.payers.pop(0), amulet=action.amulet)
+        _curse_next(pos)
 
 
-def _curse(state: TobagoState) -> None:
-    share = state.share
+def _curse(pos: TobagoPosition) -> None:
+    share = pos.share
     assert share is not None
     holders = list(
         dict.fromkeys(share.queue[i] for i in reversed(range(len(share.queue))) if share.alive[i])
     )
-    state.event(EV.CURSE, None, treasure=share.treasure + 1, holders=list(holders))
+    pos.event(EV.CURSE, None, treasure=share.treasure + 1, holders=list(holders))
     share.cursed, share.payers = True, holders  # the payers list is used up: not the event's
-    _curse_next(state)
+    _curse_next(pos)
 
 
-def _curse_next(state: TobagoState) -> None:
+def _curse_next(pos: TobagoPosition) -> None:
     """TB-G5: each holder pays in turn; a choice only with both gold and an amulet (TB-A2)."""
-    from models.tobago.state import CURSING
-
-    share = state.share
+    share = pos.share
     assert share is not None
-    options = state.options
+    options = pos.options
     while share.payers:
         payer = share.payers[0]
-        has_gold, has_amulet = bool(state.gold[payer]), state.amulets[payer] > 0
+        has_gold, has_amulet = bool(pos.gold[payer]), pos.amulets[payer] > 0
         if has_gold and has_amulet and options.amulet_against_curse:
-            state.set_actions(CURSING, (PAY_AMULET, PAY_GOLD))
+            pos.set_actions(Phase.CURSING, (PAY_AMULET, PAY_GOLD))
             return
         share.payers.pop(0)
         if has_gold:
             why = "he holds gold and may give up no amulet instead"
-            _pay(state, payer, amulet=False)
+            _pay(pos, payer, amulet=False)
         elif has_amulet and options.curse_without_gold == "amulet":
             why = "he holds an amulet and no gold"
-            _pay(state, payer, amulet=True)
+            _pay(pos, payer, amulet=True)
         else:
             why = "he holds no gold" + ("" if has_amulet else " and no amulet")
-            state.event(EV.CURSE_LOSS, payer, lost="nothing")
-        state.note_skipped(payer, "TB-G5", f"player {payer} had no choice: {why}", (PayCurse,))
-    end(state)
+            pos.event(EV.CURSE_LOSS, payer, lost="nothing")
+        pos.note_skipped(payer, "TB-G5", f"player {payer} had no choice: {why}", (PayCurse,))
+    end(pos)
 
 
-def _pay(state: TobagoState, payer: int, *, amulet: bool) -> None:
+def _pay(pos: TobagoPosition, payer: int, *, amulet: bool) -> None:
     if amulet:
-        state.amulets[payer] -= 1
-        state.amulets_spent += 1
-        state.event(EV.AMULET_SPENT, payer, **{"for": "curse"})
-        state.event(EV.CURSE_LOSS, payer, lost="amulet")
+        pos.amulets[payer] -= 1
+        pos.amulets_spent += 1
+        pos.event(EV.AMULET_SPENT, payer, **{"for": "curse"})
+        pos.event(EV.CURSE_LOSS, payer, lost="amulet")
         return
-    value = max(state.gold[payer])
-    state.gold[payer].remove(value)
-    state.cursed_gold.append(value)
-    state.event(EV.CURSE_LOSS, payer, lost="gold", value=value)
+    value = max(pos.gold[payer])
+    pos.gold[payer].remove(value)
+    pos.cursed_gold.append(value)
+    pos.event(EV.CURSE_LOSS, payer, lost="gold", value=value)
 
 
-def end(state: TobagoState) -> None:
+def end(pos: TobagoPosition) -> None:
     """The sharing is over: leftovers leave play, roses go home, hints are discarded; then
     the game ends (TB-E1), or amulets wash up (TB-A1) and the new treasure begins (TB-G6)."""
-    from models.tobago.state import WASH
-
-    share = state.share
+    share = pos.share
     assert share is not None
     for value, count in enumerate(share.pile):
-        state.gold_out[value] += count
+        pos.gold_out[value] += count
     for owner, alive in zip(share.queue, share.alive, strict=True):
-        state.roses[owner] += alive
+        pos.roses[owner] += alive
     t = share.treasure
-    state.event(
+    pos.event(
         EV.SHARE_END,
         None,
         treasure=t + 1,
@@ -307,57 +260,52 @@ def end(state: TobagoState) -> None:
         cursed=share.cursed,
         left=sum(share.pile),
     )
-    state.discards.extend(state.hints[t])
-    state.hints[t], state.queues[t], state.cand[t] = [], [], state.game.full
-    state.owed[t] = -1
-    state.raised[t] += 1
+    pos.discards.extend(pos.hints[t])
+    pos.hints[t], pos.queues[t], pos.cand[t] = [], [], pos.game.full
+    pos.owed[t] = -1
+    pos.raised[t] += 1
     if share.last >= 0:
-        state.layer = share.last
+        pos.layer = share.last
     else:  # nobody received a card (a curse came first): option first_hint_without_receiver
-        nobody = state.options.first_hint_without_receiver == "nobody"
-        state.layer = -1 if nobody else share.raiser
-    state.new_treasure, state.share = t, None
-    if not state.deck_size:
-        state.finish("the gold deck ran out")
+        nobody = pos.options.first_hint_without_receiver == "nobody"
+        pos.layer = -1 if nobody else share.raiser
+    pos.new_treasure, pos.share = t, None
+    if not pos.deck_size:
+        finish(pos, "the gold deck ran out")
         return
-    state.then = "after-share"
-    if state.options.amulets_when in ("start_and_raise", "raise"):
-        amulets.start_washing(state)
-        if state.wash_queue:
-            state.set_actions(WASH, ())
+    pos.then = Then.AFTER_SHARE
+    if pos.options.amulets_when in ("start_and_raise", "raise"):
+        amulets.start_washing(pos)
+        if pos.wash_queue:
+            pos.set_actions(Phase.WASH, ())
             return
-    after_washing(state)
+    after_washing(pos)
 
 
-def after_washing(state: TobagoState) -> None:
+def after_washing(pos: TobagoPosition) -> None:
     """TB-G6: the last receiver lays the new treasure's first hint (if he can)."""
-    from models.tobago import turns
-    from models.tobago.state import NEW
-
-    layer, t, game = state.layer, state.new_treasure, state.game
+    layer, t, game = pos.layer, pos.new_treasure, pos.game
     actions: tuple[Action, ...] = ()
-    if layer >= 0 and state.roses[layer]:
+    if layer >= 0 and pos.roses[layer]:
         actions = tuple(
-            game.hint_actions[i][t] for i in dict.fromkeys(state.hands[layer]) if game.opens[i]
+            game.hint_actions[i][t] for i in dict.fromkeys(pos.hands[layer]) if game.opens[i]
         )
-    state.event(EV.NEW_TREASURE, layer if actions else None, treasure=t + 1)
+    pos.event(EV.NEW_TREASURE, layer if actions else None, treasure=t + 1)
     if actions:
-        state.set_actions(NEW, actions)
+        pos.set_actions(Phase.NEW, actions)
         return
     if layer >= 0:
-        turns.remember_no_legal_hint(state, layer, (game.full,))
-        lacks = "no compass rose left" if not state.roses[layer] else "no card that may be laid"
+        remember_no_legal_hint(pos, layer, (game.full,))
+        lacks = "no compass rose left" if not pos.roses[layer] else "no card that may be laid"
         why = f"player {layer} has {lacks} for the new treasure's first hint"
-        state.note_skipped(layer, "TB-G6", why, (Hint,))
-    turns.after_raise(state)
+        pos.note_skipped(layer, "TB-G6", why, (Hint,))
+    pos.pending = Then.RAISED  # the turn goes on (turns.resume): raising ends it (TB-D2)
 
 
-def new_hint(state: TobagoState, action: Action) -> None:
+def new_hint(pos: TobagoPosition, action: Action) -> None:
     """TB-G6: the new treasure's first hint, then the layer draws back up; the raiser's turn
     is over."""
-    from models.tobago import turns
-
     assert isinstance(action, Hint)
-    index = state.game.clue_index[action.clue]
-    turns.lay(state, state.layer, state.new_treasure, index, new=True)
-    state.refill(state.layer, then="raised")
+    index = pos.game.clue_index[action.clue]
+    lay(pos, pos.layer, pos.new_treasure, index, new=True)
+    refill(pos, pos.layer, Then.RAISED)

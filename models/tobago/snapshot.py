@@ -51,7 +51,7 @@ def snapshot(state: TobagoState) -> dict[str, Any]:
     return {
         "map": game.island.name,
         "players": state.n,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "turn": state.turn,
         "treasures": treasures,
         "vehicles": [list(fields[v]) if v >= 0 else None for v in state.vehicles],
@@ -104,7 +104,7 @@ def pending(state: TobagoState) -> dict[str, Any]:
     actions = state.legal_actions()
     shown = [str(a) for a in actions[:MAX_OPTIONS]]
     return {
-        "decision": state.phase,
+        "decision": str(state.phase),
         "player": "chance" if player == CHANCE else player,
         "options": shown,
         "more_options": max(0, len(actions) - MAX_OPTIONS),

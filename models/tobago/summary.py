@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from models.tobago.events import TobagoEvent as EV
 
 if TYPE_CHECKING:
-    from models.tobago.state import TobagoState
+    from models.tobago.position import TobagoPosition
 
 GAME_COLUMNS: tuple[tuple[str, str], ...] = (
     ("turns", "turns played (TB-T1)"),
@@ -58,34 +58,34 @@ PLAYER_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 
-def game_summary(state: TobagoState) -> dict[str, Any]:
+def game_summary(pos: TobagoPosition) -> dict[str, Any]:
     """The games-table row of a Tobago game (see :data:`GAME_COLUMNS`)."""
-    kinds = Counter(e.kind for e in state.log)
-    legs = sum(e.data["legs"] for e in state.log if e.kind is EV.DRIVE)
+    kinds = Counter(e.kind for e in pos.log)
+    legs = sum(e.data["legs"] for e in pos.log if e.kind is EV.DRIVE)
     return {
-        "turns": state.turn,
-        "ended": state.ended,
+        "turns": pos.turn,
+        "ended": pos.ended,
         "raises": kinds[EV.RAISE],
         "hints": kinds[EV.HINT],
         "drives": kinds[EV.DRIVE],
         "exchanges": kinds[EV.EXCHANGE],
         "legs": legs,
         "fixed": kinds[EV.FIXED],
-        "curses": state.curses_out,
-        "unwanted": len(state.unwanted),
-        "never_turned_up": sum(state.gold_out[1:]),
+        "curses": pos.curses_out,
+        "unwanted": len(pos.unwanted),
+        "never_turned_up": sum(pos.gold_out[1:]),
         "amulets_washed": kinds[EV.AMULET_WASHED],
-        "amulets_left": sum(state.amulets_on.values()),
+        "amulets_left": sum(pos.amulets_on.values()),
         "reshuffles": kinds[EV.RESHUFFLE],
     }
 
 
-def player_summary(state: TobagoState, player: int) -> dict[str, Any]:
+def player_summary(pos: TobagoPosition, player: int) -> dict[str, Any]:
     """The players-table row of one player (see :data:`PLAYER_COLUMNS`)."""
     row = dict.fromkeys((name for name, _ in PLAYER_COLUMNS), 0)
-    row["gold"], row["gold_cards"] = sum(state.gold[player]), len(state.gold[player])
-    row["amulets_held"] = state.amulets[player]
-    for e in state.log:
+    row["gold"], row["gold_cards"] = sum(pos.gold[player]), len(pos.gold[player])
+    row["amulets_held"] = pos.amulets[player]
+    for e in pos.log:
         if e.player != player:
             continue
         kind = e.kind

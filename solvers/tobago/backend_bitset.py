@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from models.tobago.clues import Clue, mask_bits
-from models.tobago.hints import TREASURES
-from models.tobago.rules import EXCLUDES_ALL, EXCLUDES_NONE, LEGAL, candidate_mask
+from models.tobago.island.clues import Clue, mask_bits
+from models.tobago.island.hints import TREASURES
+from models.tobago.island.legality import EXCLUDES_ALL, EXCLUDES_NONE, LEGAL, candidate_mask
 from solvers.limits import Deadline
 from solvers.tobago.problem import HintProblem
 
@@ -69,13 +69,15 @@ def legality_codes(candidates: Sequence[int], clue_masks: Sequence[int]) -> list
     """The simulation fast path: one legality code per (clue, treasure), clue-major.
 
     ``candidates`` are the treasures' candidate masks, ``clue_masks`` the compiled clues (see
-    :func:`models.tobago.clues.clue_mask`); nothing is compiled or allocated per cell.
+    :func:`models.tobago.island.clues.clue_mask`); nothing is compiled or allocated per cell.
     """
     out: list[int] = []
     append = out.append
     for m in clue_masks:
         for c in candidates:
-            r = c & m  # the same test as models.tobago.rules.legality_code, inlined for speed
+            r = (
+                c & m
+            )  # the same test as models.tobago.island.legality.legality_code, inlined for speed
             append(EXCLUDES_ALL if not r else EXCLUDES_NONE if r == c else LEGAL)
     return out
 

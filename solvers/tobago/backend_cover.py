@@ -28,7 +28,7 @@ from math import comb
 
 from ortools.sat.python import cp_model
 
-from models.tobago.clues import mask_bits
+from models.tobago.island.clues import mask_bits
 from solvers.cpsat import new_solver, solve
 from solvers.limits import Deadline
 

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from models.tobago.clues import Clue, mask_bits
-from models.tobago.hints import TREASURES
+from models.tobago.island.clues import Clue, mask_bits
+from models.tobago.island.hints import TREASURES
 from solvers.cpsat import Collector, new_solver, solve
 from solvers.limits import Deadline
 from solvers.tobago.problem import HintProblem

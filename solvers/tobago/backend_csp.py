@@ -1,10 +1,10 @@
 """python-constraint backend for hint solving: an independent second answer for small cases.
 
 It does not use the compiled bitmasks: every clue is evaluated field by field with the plain
-reference semantics :func:`models.tobago.clues.holds_at`, and python-constraint's solver finds the
-assignments. With ``distinct``, a (treasure, field) pair is a candidate when the joint problem
-with that treasure fixed there has a solution (``AllDifferentConstraint`` over the treasures
-that can share out fields).
+reference semantics :func:`models.tobago.island.clues.holds_at`, and python-constraint's solver
+finds the assignments. With ``distinct``, a (treasure, field) pair is a candidate when the joint
+problem with that treasure fixed there has a solution (``AllDifferentConstraint`` over the
+treasures that can share out fields).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from functools import lru_cache
 
 from constraint import AllDifferentConstraint, InSetConstraint, NotInSetConstraint, Problem
 
-from models.tobago.clues import Clue, holds_at
-from models.tobago.hints import TREASURES
-from models.tobago.island import Island
-from models.tobago.options import TobagoOptions
+from models.tobago.island.clues import Clue, holds_at
+from models.tobago.island.hints import TREASURES
+from models.tobago.island.map import Island
+from models.tobago.island.options import ClueOptions
 from solvers.limits import Deadline, SolverUnknown
 from solvers.tobago.problem import HintProblem
 
@@ -28,7 +28,7 @@ def _holding(problem: HintProblem, clue: Clue) -> frozenset[int]:
 
 
 @lru_cache(maxsize=4096)
-def _holding_fields(island: Island, clue: Clue, options: TobagoOptions) -> frozenset[int]:
+def _holding_fields(island: Island, clue: Clue, options: ClueOptions) -> frozenset[int]:
     return frozenset(
         i for i, f in enumerate(island.island_fields) if holds_at(island, clue, f, options)
     )

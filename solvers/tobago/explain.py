@@ -9,8 +9,8 @@
 * :func:`smallest_conflict` — the fewest of a treasure's clues that together exclude every field
   (CP-SAT set cover, :mod:`solvers.tobago.backend_cover`).
 
->>> from models.tobago.mapfile import EXAMPLE, parse_map
->>> from models.tobago.hints import parse_hints
+>>> from models.tobago.island.mapfile import EXAMPLE, parse_map
+>>> from models.tobago.island.hints import parse_hints
 >>> island = parse_map(EXAMPLE)
 >>> hints = parse_hints('[treasure.1]\\nhints = ["in jungle", "not next to palm"]')
 >>> answer = why(island, hints, 1, (2, 1))
@@ -31,12 +31,12 @@ import dataclasses
 from collections.abc import Sequence
 
 from models.errors import AtollError
-from models.tobago.clues import Clue, clue_mask
-from models.tobago.hexgrid import Field
-from models.tobago.hints import TREASURES, Hints
-from models.tobago.island import Island
-from models.tobago.options import TobagoOptions
-from models.tobago.rules import LEGAL, candidate_mask, legality_code
+from models.tobago.island.clues import Clue, clue_mask
+from models.tobago.island.hexgrid import Field
+from models.tobago.island.hints import TREASURES, Hints
+from models.tobago.island.legality import LEGAL, candidate_mask, legality_code
+from models.tobago.island.map import Island
+from models.tobago.island.options import ClueOptions
 from solvers.limits import DEFAULT_TIME_LIMIT, Deadline
 from solvers.tobago.backend_cover import smallest_covers
 
@@ -77,12 +77,12 @@ def why(
     hints: Hints,
     treasure: int,
     field: Field,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
 ) -> Why:
     """The laid clues at ``treasure`` that exclude ``field``, in the order laid."""
     _check_treasure(treasure)
     bit = 1 << island_field(island, field)
-    options = options or TobagoOptions()
+    options = options or ClueOptions()
     out = tuple(
         (i, clue)
         for i, clue in enumerate(hints.of(treasure))
@@ -110,11 +110,11 @@ def rank(
     clues: Sequence[Clue],
     *,
     treasures: Sequence[int] = TREASURES,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
 ) -> list[Rank]:
     """Every legal (clue, treasure) pair, best first: pinning clues, then fewest candidates
     left, then lowest expected count after one more card, then treasure and deck order."""
-    options = options or TobagoOptions()
+    options = options or ClueOptions()
     for t in treasures:
         _check_treasure(t)
     deck = list(dict.fromkeys(clues))
@@ -138,13 +138,13 @@ def rank(
 def smallest_conflict(
     island: Island,
     clues: Sequence[Clue],
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
 ) -> tuple[Clue, ...]:
     """The fewest of ``clues`` that together leave no field (in their order); ``()`` when all
     of them together leave a field. Raises :class:`~solvers.limits.SolverUnknown` past the
     time limit."""
-    options = options or TobagoOptions()
+    options = options or ClueOptions()
     everything = (1 << len(island.island_fields)) - 1
     excludes = [everything & ~clue_mask(island, c, options) for c in clues]
     deadline = time_limit if isinstance(time_limit, Deadline) else Deadline(time_limit)

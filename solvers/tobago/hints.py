@@ -4,7 +4,7 @@ Three backends give the same answers (property tests keep them equal):
 
 * ``"cpsat"`` — OR-Tools CP-SAT, all solutions enumerated (the reference, exact);
 * ``"csp"`` — python-constraint, an independent second answer that evaluates every clue with the
-  plain reference semantics (:func:`models.tobago.clues.holds_at`), for small cases;
+  plain reference semantics (:func:`models.tobago.island.clues.holds_at`), for small cases;
 * ``"bitset"`` — integer bitmasks and bit counts, for use inside simulations.
 
 Clue legality (TB-H2..H4) is judged on a treasure's own candidates — the fields its marker stones
@@ -18,8 +18,8 @@ the marker threshold, TB-H5), ``pinned`` (one, TB-H6) or ``contradictory`` (none
 on distinct fields (k treasures sharing fewer than k fields: Hall's condition), are reported as
 :class:`Conflict` s; the other treasures keep their answers, solved among themselves.
 
->>> from models.tobago.mapfile import EXAMPLE, parse_map
->>> from models.tobago.hints import parse_hints
+>>> from models.tobago.island.mapfile import EXAMPLE, parse_map
+>>> from models.tobago.island.hints import parse_hints
 >>> island = parse_map(EXAMPLE)
 >>> hints = parse_hints('[treasure.1]\\nhints = ["in jungle"]')
 >>> candidates(island, hints)[1]
@@ -50,11 +50,11 @@ from typing import Literal, cast
 import pandas as pd
 
 from models.errors import AtollError
-from models.tobago.clues import Clue
-from models.tobago.hexgrid import Field
-from models.tobago.hints import TREASURES, Hints
-from models.tobago.island import Island
-from models.tobago.options import TobagoOptions
+from models.tobago.island.clues import Clue
+from models.tobago.island.hexgrid import Field
+from models.tobago.island.hints import TREASURES, Hints
+from models.tobago.island.map import Island
+from models.tobago.island.options import ClueOptions
 from solvers.limits import DEFAULT_TIME_LIMIT, Deadline
 from solvers.tobago.problem import Backends, HintProblem
 
@@ -142,14 +142,14 @@ class CandidateAnswer:
         return next((c for c in self.conflicts if treasure in c.treasures), None)
 
 
-def treasure_status(count: int, options: TobagoOptions | None = None) -> Status:
+def treasure_status(count: int, options: ClueOptions | None = None) -> Status:
     """``contradictory`` (no candidate), ``pinned`` (one, TB-H6), ``marked`` (fewer than the
     marker threshold, TB-H5) or ``open``.
 
     >>> [treasure_status(n) for n in (0, 1, 16, 17)]
     ['contradictory', 'pinned', 'marked', 'open']
     """
-    threshold = (options or TobagoOptions()).marker_threshold
+    threshold = (options or ClueOptions()).marker_threshold
     if count == 0:
         return "contradictory"
     if count == 1:
@@ -193,7 +193,7 @@ def candidates(
     *,
     backend: Backend = "cpsat",
     distinct: bool = False,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[int, tuple[Field, ...]]:
     """The candidate fields of each treasure (1..4), sorted.
@@ -215,7 +215,7 @@ def solve_candidates(
     *,
     backend: Backend = "cpsat",
     distinct: bool = False,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> CandidateAnswer:
     """The candidates of each treasure with the conflicts that leave treasures without any.
@@ -223,7 +223,7 @@ def solve_candidates(
     With ``distinct``, a treasure in a conflict gets no candidate and the others are solved
     among themselves, as if the conflicting ones were not searched.
     """
-    problem = HintProblem(island, hints, options or TobagoOptions())
+    problem = HintProblem(island, hints, options or ClueOptions())
     solver = _backend(backend)
     deadline = Deadline(time_limit)
     alone = solver.candidate_indices(problem, deadline)
@@ -262,7 +262,7 @@ def legality_matrix(
     *,
     treasures: Sequence[int] = TREASURES,
     backend: Backend = "cpsat",
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> LegalityMatrix:
     """Legality of every clue at every treasure at once (a hand or a whole deck); raises
@@ -270,7 +270,7 @@ def legality_matrix(
     for t in treasures:
         if t not in TREASURES:
             raise AtollError(f"no treasure {t} (treasures are 1 to 4)", field="treasure")
-    problem = HintProblem(island, hints, options or TobagoOptions())
+    problem = HintProblem(island, hints, options or ClueOptions())
     unique = tuple(dict.fromkeys(clues))
     pairs = [(c, t) for c in unique for t in treasures]
     counts = _backend(backend).clue_counts(problem, pairs, Deadline(time_limit))
@@ -285,7 +285,7 @@ def check(
     clue: Clue,
     *,
     backend: Backend = "cpsat",
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> Legality:
     """May ``clue`` be laid at ``treasure`` (TB-H2..H4)? With the counts it removes and leaves."""

@@ -1,7 +1,7 @@
 """A Tobago hint problem compiled once to bitmasks, and what every backend provides.
 
->>> from models.tobago.mapfile import EXAMPLE, parse_map
->>> from models.tobago.hints import parse_hints
+>>> from models.tobago.island.mapfile import EXAMPLE, parse_map
+>>> from models.tobago.island.hints import parse_hints
 >>> problem = HintProblem(parse_map(EXAMPLE), parse_hints('[treasure.1]\\nhints = ["in jungle"]'))
 >>> problem.size > 0, len(problem.hint_masks[1])
 (True, 1)
@@ -14,11 +14,11 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Protocol
 
-from models.tobago.clues import Clue, clue_mask
-from models.tobago.hexgrid import Field
-from models.tobago.hints import TREASURES, Hints
-from models.tobago.island import Island
-from models.tobago.options import TobagoOptions
+from models.tobago.island.clues import Clue, clue_mask
+from models.tobago.island.hexgrid import Field
+from models.tobago.island.hints import TREASURES, Hints
+from models.tobago.island.map import Island
+from models.tobago.island.options import ClueOptions
 from solvers.limits import Deadline
 
 __all__ = ["Backends", "HintProblem"]
@@ -34,7 +34,7 @@ class HintProblem:
 
     island: Island
     hints: Hints
-    options: TobagoOptions = dataclasses.field(default_factory=TobagoOptions)
+    options: ClueOptions = dataclasses.field(default_factory=ClueOptions)
 
     @property
     def size(self) -> int:

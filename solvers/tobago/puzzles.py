@@ -16,7 +16,7 @@ candidate. For a map, a clue deck and a target:
 The answers a solver of a position wants (why a field is out, the best clue to lay, the smallest
 conflicting hints) are re-exported from :mod:`solvers.tobago.explain`.
 
->>> from models.tobago.mapfile import EXAMPLE, parse_map
+>>> from models.tobago.island.mapfile import EXAMPLE, parse_map
 >>> island = parse_map(EXAMPLE)
 >>> deck = [Clue.parse(t) for t in ("in jungle", "next to river", "not next to palm",
 ...                                 "in beach", "in mountain")]
@@ -37,10 +37,10 @@ from collections.abc import Sequence
 
 from models.core import make_rng
 from models.errors import AtollError
-from models.tobago.clues import Clue, clue_mask
-from models.tobago.hexgrid import Field
-from models.tobago.island import Island
-from models.tobago.options import TobagoOptions
+from models.tobago.island.clues import Clue, clue_mask
+from models.tobago.island.hexgrid import Field
+from models.tobago.island.map import Island
+from models.tobago.island.options import ClueOptions
 from solvers.limits import DEFAULT_TIME_LIMIT, Deadline
 from solvers.tobago.backend_cover import (
     coverable,
@@ -82,7 +82,7 @@ class Puzzle:
 class _Covering:
     """A map's deck clues compiled once: for each clue, the fields it holds on."""
 
-    def __init__(self, island: Island, deck: Sequence[Clue], options: TobagoOptions) -> None:
+    def __init__(self, island: Island, deck: Sequence[Clue], options: ClueOptions) -> None:
         self.island = island
         self.clues = tuple(dict.fromkeys(deck))
         self.masks = [clue_mask(island, c, options) for c in self.clues]
@@ -103,7 +103,7 @@ def minimal_clue_sets(
     target: Field,
     deck: Sequence[Clue],
     *,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     max_sets: int = DEFAULT_MAX_SETS,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> PuzzleAnswer:
@@ -113,7 +113,7 @@ def minimal_clue_sets(
     limit."""
     if max_sets < 1:
         raise AtollError(f"must be at least 1, got {max_sets}", field="max_sets")
-    cover = _Covering(island, deck, options or TobagoOptions())
+    cover = _Covering(island, deck, options or ClueOptions())
     bit = island_field(island, target, "target")
     usable, excludes = cover.usable(bit)
     found = smallest_covers(
@@ -124,11 +124,11 @@ def minimal_clue_sets(
 
 
 def unfindable_fields(
-    island: Island, deck: Sequence[Clue], options: TobagoOptions | None = None
+    island: Island, deck: Sequence[Clue], options: ClueOptions | None = None
 ) -> tuple[Field, ...]:
     """The island fields no set of ``deck`` clues can pin: all the clues true there together
     still leave another field (pure set algebra)."""
-    cover = _Covering(island, deck, options or TobagoOptions())
+    cover = _Covering(island, deck, options or ClueOptions())
     fields = island.island_fields
     return tuple(sorted(f for i, f in enumerate(fields) if not cover.findable(i)))
 
@@ -137,12 +137,12 @@ def min_clue_counts(
     island: Island,
     deck: Sequence[Clue],
     *,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[Field, int | None]:
     """For every island field, the fewest ``deck`` clues that pin it (``None``: unfindable).
     Small counts are settled by bitset search, the rest by CP-SAT; one deadline for the map."""
-    cover = _Covering(island, deck, options or TobagoOptions())
+    cover = _Covering(island, deck, options or ClueOptions())
     deadline = Deadline(time_limit)
     out: dict[Field, int | None] = {}
     for bit, field in enumerate(island.island_fields):
@@ -157,7 +157,7 @@ def random_puzzle(
     *,
     clues: int,
     seed: int = 0,
-    options: TobagoOptions | None = None,
+    options: ClueOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> Puzzle:
     """A puzzle of exactly ``clues`` clues of ``deck`` with a unique answer and no redundant
@@ -169,7 +169,7 @@ def random_puzzle(
     if clues < 1:
         raise AtollError(f"must be at least 1, got {clues}", field="clues")
     rng = make_rng(seed)
-    cover = _Covering(island, deck, options or TobagoOptions())
+    cover = _Covering(island, deck, options or ClueOptions())
     deadline = Deadline(time_limit)
     bits = list(range(len(island.island_fields)))
     rng.shuffle(bits)

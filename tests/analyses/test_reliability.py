@@ -17,8 +17,8 @@ import pytest
 
 from analyses.cli.main import main
 from models.core import make_rng
-from models.tobago.generator import large_island
-from models.tobago.mapfile import dump_map
+from models.tobago.island.generator import large_island
+from models.tobago.island.mapfile import dump_map
 
 ROOT = Path(__file__).resolve().parents[2]
 ATOLL = [sys.executable, "-c", "import sys; from analyses.cli.main import main; sys.exit(main())"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from analyses import variants
+from analyses import plugins
 from analyses.cli.main import main
 from analyses.store import StudyStore
 from analyses.study import StudyConfig, run_study
@@ -48,7 +48,7 @@ def test_report_replays_the_declared_variants(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     declared = {"no-recall": Variant("without taking islanders back", {"recall": "never"})}
-    monkeypatch.setattr(variants, "declared", lambda game: declared)
+    monkeypatch.setattr(plugins, "declared", lambda game: declared)
     out = tmp_path / "study"
     common = ["southseas", "report", "--games", "6", "--players", "2", "--seed", "3"]
     status = main([*common, "--workers", "1", "--out", str(out)])

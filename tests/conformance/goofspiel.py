@@ -14,21 +14,23 @@ import dataclasses
 import random
 from collections.abc import Hashable
 from itertools import product
+from pathlib import Path
 from typing import NamedTuple, Self
 
 from models.core import (
     CHANCE,
     TERMINAL,
     ChanceKind,
-    Event,
     EventKind,
     Game,
     GameInfo,
     GameState,
     InformationKind,
     RuleOptions,
+    play_entries,
     register_game,
 )
+from models.data import parse_toml, read_text
 from models.errors import AtollError, IllegalActionError
 
 
@@ -82,14 +84,15 @@ def round_winner(bids: list[int]) -> int | None:
 
 
 class GoofspielState(GameState):
+    chance_kinds = (Prize,)
+
     def __init__(self, game: Goofspiel) -> None:
         self.game = game
         self.prizes: list[int] = []
         self.bids: list[list[int]] = []  # per round in seat order; the current one may be partial
         self.winners: list[int | None] = []
         self.scores = [0.0] * game.num_players
-        self.log: list[Event] = []
-        self._history: list[Hashable] = []
+        super().__init__()  # the log and the history
 
     @property
     def cards(self) -> int:
@@ -127,30 +130,44 @@ class GoofspielState(GameState):
         left = self.prizes_left()
         return tuple((Prize(v), 1 / len(left)) for v in left)
 
-    def apply(self, action: Hashable) -> None:
+    def is_legal(self, action: Hashable) -> bool:
+        return action in self.legal_actions()
+
+    def refusal(self, action: Hashable) -> IllegalActionError:
         player = self.current_player()
         if player == TERMINAL:
-            raise IllegalActionError("GS-END: the game is over", rule="GS-END", action=action)
+            return IllegalActionError("GS-END: the game is over", rule="GS-END", action=action)
         if player == CHANCE:
-            if not isinstance(action, Prize) or action.value not in self.prizes_left():
-                message = f"GS-PRIZE: {action} is not a prize card left"
-                raise IllegalActionError(message, rule="GS-PRIZE", action=action)
+            message = f"GS-PRIZE: {action} is not a prize card left"
+            return IllegalActionError(message, rule="GS-PRIZE", action=action)
+        if not isinstance(action, Bid):
+            message = f"GS-BID: player {player} must bid a card, not {action}"
+            return IllegalActionError(message, rule="GS-BID", action=action)
+        message = f"GS-BID: card {action.card} is not in your hand"
+        return IllegalActionError(message, rule="GS-BID", action=action)
+
+    def do_apply(self, action: Hashable) -> None:
+        if isinstance(action, Prize):
             self.prizes.append(action.value)
             self.bids.append([])
-            self.log.append(
-                Event(len(self.prizes), None, GoofspielEvent.PRIZE, {"prize": action.value})
-            )
+            self.event(GoofspielEvent.PRIZE, None, prize=action.value)
         else:
-            if not isinstance(action, Bid):
-                message = f"GS-BID: player {player} must bid a card, not {action}"
-                raise IllegalActionError(message, rule="GS-BID", action=action)
-            if action.card not in self.hand(player):
-                message = f"GS-BID: card {action.card} is not in your hand"
-                raise IllegalActionError(message, rule="GS-BID", action=action)
+            assert isinstance(action, Bid)
             self.bids[-1].append(action.card)
             if len(self.bids[-1]) == self.game.num_players:
                 self._resolve()
-        self._history.append(action)
+
+    def turn_number(self) -> int:
+        return len(self.prizes)
+
+    def parse_action(self, text: str) -> Prize | Bid:
+        word, _, number = text.strip().partition(" ")
+        if word in ("prize", "bid") and number.isascii() and number.isdigit():
+            return Prize(int(number)) if word == "prize" else Bid(int(number))
+        raise AtollError(f"cannot read {text!r} as an action (prize N, bid N)")
+
+    def turn_rule(self, player: int) -> tuple[str, str]:
+        return "GS-BID", self.not_your_turn(player)
 
     def _resolve(self) -> None:
         bids, prize = self.bids[-1], self.prizes[-1]
@@ -158,8 +175,7 @@ class GoofspielState(GameState):
         if winner is not None:
             self.scores[winner] += prize
         self.winners.append(winner)
-        data = {"prize": prize, "bids": tuple(bids), "winner": winner}
-        self.log.append(Event(len(self.prizes), winner, GoofspielEvent.ROUND, data))
+        self.event(GoofspielEvent.ROUND, winner, prize=prize, bids=tuple(bids), winner=winner)
 
     def returns(self) -> tuple[float, ...]:
         return tuple(self.scores)
@@ -169,15 +185,9 @@ class GoofspielState(GameState):
         twin.game = self.game
         twin.prizes, twin.winners = list(self.prizes), list(self.winners)
         twin.bids = [list(b) for b in self.bids]
-        twin.scores, twin.log = list(self.scores), list(self.log)
-        twin._history = list(self._history)
+        twin.scores = list(self.scores)
+        self._copy_record(twin)
         return twin
-
-    def history(self) -> tuple[Hashable, ...]:
-        return tuple(self._history)
-
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self.log)
 
     def observation(self, player: int) -> View:
         current = self.bids[-1] if len(self.prizes) > len(self.winners) else []
@@ -257,6 +267,14 @@ class Goofspiel(Game):
 
     def new_initial_state(self) -> GoofspielState:
         return GoofspielState(self)
+
+    @classmethod
+    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> GoofspielState:
+        """A TOML file ``players = N`` and ``actions = ["prize 3", "p0 bid 2", ...]``."""
+        data = parse_toml(read_text(Path(path)), source=path)
+        state = cls(int(data.get("players", 2))).new_initial_state()
+        entries = list(data.get("actions", []))[:steps]
+        return play_entries(state, entries, GoofspielState.play_text, source=path)
 
 
 register_game(Goofspiel)

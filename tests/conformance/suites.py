@@ -19,7 +19,7 @@ import math
 import random
 import re
 import warnings
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -340,6 +340,26 @@ class ProtocolSuite:
             for action in actions:
                 hash(action)
                 assert str(action).strip(), f"{where}: {action!r} prints as nothing"
+
+    def test_every_action_prints_and_parses_back(self) -> None:
+        """``parse_action(str(a)) == a`` for every legal action (chance outcomes too): a
+        scenario may write any action as it prints."""
+        for n, seed, state in self._all_nodes(playouts=2):
+            for action in state.legal_actions():
+                again = state.parse_action(str(action))
+                assert again == action, f"{n} players, seed {seed}: {action!r} reads back {again!r}"
+
+    def test_a_written_history_replays_as_text(self) -> None:
+        """A playout's history written as ``pN ACTION`` entries and played by ``play_text``
+        reaches the same state (the scenario path is the protocol's path)."""
+        for n in self.player_counts:
+            for seed in (5, 6):
+                final = deque(self._nodes(n, seed), maxlen=1)[0]  # the playout's end
+                again = self.game(n).new_initial_state()
+                for action in final.history():
+                    who = again.current_player()
+                    again.play_text(f"p{who} {action}" if 0 <= who <= 9 else str(action))
+                assert _snapshot(again) == _snapshot(final), f"{n} players, seed {seed}"
 
     # -- determinism, clones, replay ------------------------------------------------------------
     def test_same_seed_same_game(self) -> None:

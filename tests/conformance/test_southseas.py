@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 from models.core import GameState
 from models.data import bundled_path, parse_toml
 from models.southseas.actions import Place
-from models.southseas.rules import SouthSeasState
 from models.southseas.ships import ShipSet, dump_ships, load_ships, parse_ships
+from models.southseas.state import SouthSeasState
 from models.southseas.tilefile import dump_tiles, load_tiles, parse_tiles
 from tests.conformance.suites import ComponentSuite, ProtocolSuite
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from models.tobago.clues import all_clues, clue_fields
-from models.tobago.island import Island
-from models.tobago.mapfile import bundled_maps, dump_map, load_map, parse_map
+from models.tobago.island.clues import all_clues, clue_fields
+from models.tobago.island.map import Island
+from models.tobago.island.mapfile import bundled_maps, dump_map, load_map, parse_map
 from tests.conformance.suites import ComponentSuite, ProtocolSuite
 
 

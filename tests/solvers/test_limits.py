@@ -13,9 +13,9 @@ import networkx as nx
 import pytest
 from ortools.sat.python import cp_model
 
-from models.tobago.clues import mask_bits
-from models.tobago.hints import TREASURES, parse_hints
-from models.tobago.mapfile import load_bundled_map
+from models.tobago.island.clues import mask_bits
+from models.tobago.island.hints import TREASURES, parse_hints
+from models.tobago.island.mapfile import load_bundled_map
 from solvers.cpsat import Collector, solve
 from solvers.limits import Deadline, SolverUnknown
 from solvers.tobago.backend_bitset import candidate_masks

@@ -13,7 +13,7 @@ import pytest
 
 from analyses.cli.main import main
 from models.data import bundled_path
-from models.tobago.mapfile import EXAMPLE, bundled_maps
+from models.tobago.island.mapfile import EXAMPLE, bundled_maps
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -180,7 +180,7 @@ def test_candidates_separable_per_treasure_with_a_crafted_deck(capsys, files):
         ),
     )
     hints = write(files.tmp, "h.toml", hints_text({1: ["in jungle"], 3: ["in river"]}))
-    args = ("tobago", "candidates", files.map, "--hints", hints, "--deck", deck)
+    args = ("tobago", "candidates", files.map, "--hints", hints, "--component", f"clues={deck}")
     for backend in ("cpsat", "csp", "bitset"):
         data = run_json(capsys, *args, "--backend", backend)
         t = data["treasures"]
@@ -195,7 +195,16 @@ def test_candidates_separable_per_treasure_with_a_crafted_deck(capsys, files):
     assert "RECONSTRUCTION" not in out  # the crafted deck is no reconstruction
     picture = files.tmp / "flagged.png"
     status, out, err = run(
-        capsys, "tobago", "render", files.map, "--hints", hints, "--deck", deck, "--out", picture
+        capsys,
+        "tobago",
+        "render",
+        files.map,
+        "--hints",
+        hints,
+        "--component",
+        f"clues={deck}",
+        "--out",
+        picture,
     )
     assert (status, err) == (0, "") and picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -432,7 +441,9 @@ def test_legal_with_own_deck(capsys, files):
     deck = write(
         files.tmp, "deck.toml", '[[card]]\nclue = "in lake"\n[[card]]\nclue = "in beach"\n'
     )
-    data = run_json(capsys, "tobago", "legal", files.map, "--hints", files.hints, "--deck", deck)
+    data = run_json(
+        capsys, "tobago", "legal", files.map, "--hints", files.hints, "--component", f"clues={deck}"
+    )
     assert data["reconstruction"] is False
     assert list(data["matrix"]) == ["in lake", "in beach"]
     assert data["matrix"]["in beach"] == {

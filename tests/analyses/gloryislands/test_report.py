@@ -12,7 +12,10 @@ import pandas as pd
 import pytest
 
 from analyses.gloryislands import colours, report
+from analyses.gloryislands.plugin import VARIANTS
+from analyses.plugins import plugin
 from analyses.report import write_report
+from analyses.sections import variants_section
 from analyses.store import StudyStore
 from analyses.study import StudyConfig, run_study
 from analyses.variants import VariantRun, applied
@@ -26,7 +29,7 @@ def stores(tmp_path_factory: pytest.TempPathFactory) -> tuple[StudyStore, StudyS
     root = tmp_path_factory.mktemp("gloryislands-report")
     base = StudyStore.create(root / "study", CONFIG)
     run_study(CONFIG, store=base)
-    variant = report.VARIANTS["no-relocate"]
+    variant = VARIANTS["no-relocate"]
     other = StudyStore.create(root / "no-relocate", applied(CONFIG, variant))
     run_study(applied(CONFIG, variant), store=other)
     return base, other
@@ -134,8 +137,9 @@ def test_the_relocate_variant_is_paired_by_game(stores: tuple[StudyStore, StudyS
     assert fame["variant"].value == pytest.approx(mean)
     mirror = effects[effects["measure"] == "win share of random"].iloc[0]
     assert mirror["clear"] == "same as win share of greedy"  # tested once
-    run = VariantRun(report.VARIANTS["no-relocate"], b, other.record["options"])
-    [section] = report.variant_sections(a, base.record, {"no-relocate": run})
+    run = VariantRun(VARIANTS["no-relocate"], b, other.record["options"])
+    layout = plugin("gloryislands").variant_report
+    section = variants_section(a, base.record, {"no-relocate": run}, layout)
     assert section.title == "What each special action is worth"
     assert "relocate" in section.tables[0].caption and "a game" in section.notes[0]
 
@@ -144,7 +148,7 @@ def test_the_html_report_names_the_reconstruction_and_the_variant(
     stores: tuple[StudyStore, StudyStore], tmp_path: Path
 ) -> None:
     base, other = stores
-    variants = {"no-relocate": (report.VARIANTS["no-relocate"], other)}
+    variants = {"no-relocate": (VARIANTS["no-relocate"], other)}
     html = unescape(write_report(base, tmp_path / "report.html", variants).read_text())
     assert "RECONSTRUCTION" in html and "Card colours and the tie-breakers" in html
     assert "What each special action is worth" in html and "(relocate = false)" in html

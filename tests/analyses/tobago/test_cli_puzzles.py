@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from models.tobago.mapfile import EXAMPLE
+from models.tobago.island.mapfile import EXAMPLE
 from tests.analyses.cli.test_main import assert_one_error_line, hints_text, run, run_json, write
 
 # EXAMPLE (mapfile) is the map drawn in tests/solvers/tobago/test_puzzles.py:
@@ -98,7 +98,16 @@ def test_why_bad_field_is_one_error_line(capsys, files, field, needle):
 def test_rank_json_best_first(capsys, files):
     hints = write(files.tmp, "jungle.toml", hints_text({1: ["in jungle"]}))
     data = run_json(
-        capsys, "tobago", "rank", files.map, "--hints", hints, "--deck", files.deck, "--treasure", 1
+        capsys,
+        "tobago",
+        "rank",
+        files.map,
+        "--hints",
+        hints,
+        "--component",
+        f"clues={files.deck}",
+        "--treasure",
+        1,
     )
     assert data == [
         {"treasure": 1, "clue": "not next to palm", "remaining": 1, "pins": True, "expected": 1.0},
@@ -119,18 +128,36 @@ def test_rank_json_best_first(capsys, files):
 
 
 def test_puzzle_json_is_exactly_the_documented_shape(capsys, files):
-    data = run_json(capsys, "tobago", "puzzle", files.map, "--target", "3,1", "--deck", files.deck)
+    data = run_json(
+        capsys,
+        "tobago",
+        "puzzle",
+        files.map,
+        "--target",
+        "3,1",
+        "--component",
+        f"clues={files.deck}",
+    )
     assert data == {
         "target": [3, 1],
         "findable": True,
         "minimal_sets": [["in jungle", "not next to palm"], ["next to river", "not next to palm"]],
     }
-    data = run_json(capsys, "tobago", "puzzle", files.map, "--target", "4,2", "--deck", files.deck)
+    data = run_json(
+        capsys,
+        "tobago",
+        "puzzle",
+        files.map,
+        "--target",
+        "4,2",
+        "--component",
+        f"clues={files.deck}",
+    )
     assert data == {"target": [4, 2], "findable": False, "minimal_sets": []}
 
 
 def test_puzzle_takes_the_rule_options(capsys, files):
-    args = ("tobago", "puzzle", files.map, "--target", "2,1", "--deck", files.deck)
+    args = ("tobago", "puzzle", files.map, "--target", "2,1", "--component", f"clues={files.deck}")
     default = run_json(capsys, *args)["minimal_sets"]
     within = run_json(capsys, *args, "--next-to", "within")["minimal_sets"]
     assert default == [["in jungle", "next to beach"], ["next to palm", "next to beach"]]
@@ -141,7 +168,14 @@ def test_puzzle_takes_the_rule_options(capsys, files):
 
 def test_puzzle_text_output(capsys, files):
     status, out, err = run(
-        capsys, "tobago", "puzzle", files.map, "--target", "2,2", "--deck", files.deck
+        capsys,
+        "tobago",
+        "puzzle",
+        files.map,
+        "--target",
+        "2,2",
+        "--component",
+        f"clues={files.deck}",
     )
     assert (status, err) == (0, "")
     assert out.splitlines() == [
@@ -192,7 +226,14 @@ def test_bad_puzzle_arguments_are_one_error_line(capsys, files, args, needle):
 def test_min_clues_json_and_heat_map(capsys, files):
     picture = files.tmp / "heat.png"
     data = run_json(
-        capsys, "tobago", "min-clues", files.map, "--deck", files.deck, "--out", picture
+        capsys,
+        "tobago",
+        "min-clues",
+        files.map,
+        "--component",
+        f"clues={files.deck}",
+        "--out",
+        picture,
     )
     assert data["unfindable"] == [[1, 1], [1, 2], [4, 2]]
     assert data["min_clues"] == [
@@ -210,7 +251,7 @@ def test_min_clues_json_and_heat_map(capsys, files):
 
 def test_heat_maps_name_a_reconstructed_deck(capsys, files, monkeypatch):
     import analyses.tobago.map_report as report
-    import models.tobago.render_heat as heat
+    import models.tobago.island.heat as heat
 
     drawn = []
 
@@ -227,7 +268,14 @@ def test_heat_maps_name_a_reconstructed_deck(capsys, files, monkeypatch):
     status, _, err = run(capsys, "tobago", "min-clues", "reef", "--out", picture)
     assert (status, err) == (0, "") and picture.is_file()
     status, _, err = run(
-        capsys, "tobago", "min-clues", files.map, "--deck", files.deck, "--out", picture
+        capsys,
+        "tobago",
+        "min-clues",
+        files.map,
+        "--component",
+        f"clues={files.deck}",
+        "--out",
+        picture,
     )
     assert (status, err) == (0, "")
     status, _, err = run(

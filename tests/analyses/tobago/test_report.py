@@ -14,6 +14,7 @@ from analyses.report import write_report
 from analyses.store import StudyStore
 from analyses.study import StudyConfig, run_study
 from analyses.tobago import report
+from analyses.tobago.plugin import VARIANTS
 from analyses.variants import applied
 
 CONFIG = StudyConfig("tobago", players=3, games=10, seed=5, agents=("greedy", "random"))
@@ -24,7 +25,7 @@ def stores(tmp_path_factory: pytest.TempPathFactory) -> tuple[StudyStore, StudyS
     root = tmp_path_factory.mktemp("tobago-report")
     base = StudyStore.create(root / "study", CONFIG)
     run_study(CONFIG, store=base)
-    variant = report.VARIANTS["no-amulets"]
+    variant = VARIANTS["no-amulets"]
     other = StudyStore.create(root / "no-amulets", applied(CONFIG, variant))
     run_study(applied(CONFIG, variant), store=other)
     return base, other
@@ -101,7 +102,7 @@ def test_the_report_shows_the_amulet_variant_and_the_reconstructions(
     stores: tuple[StudyStore, StudyStore], tmp_path: Path
 ) -> None:
     base, other = stores
-    variants = {"no-amulets": (report.VARIANTS["no-amulets"], other)}
+    variants = {"no-amulets": (VARIANTS["no-amulets"], other)}
     html = unescape(write_report(base, tmp_path / "report.html", variants).read_text())
     for title in ("Hints or drives", "Curses", "Amulets", "What each rule is worth"):
         assert f"<h2>{title}</h2>" in html

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from models.core import load_game
-from models.gloryislands import turn
+from models.gloryislands import placing
 from models.gloryislands.components import parse_cell
 from models.gloryislands.events import GloryIslandsEvent
-from models.gloryislands.rules import GloryIslandsState
-from models.gloryislands.scenario import play_entry, replay
+from models.gloryislands.scenario import replay
+from models.gloryislands.state import GloryIslandsState
 
 
 def play(actions: list[str], players: int = 2, **extra: Any) -> GloryIslandsState:
@@ -28,7 +28,7 @@ def new(players: int = 2, **options: Any) -> GloryIslandsState:
 def act(state: GloryIslandsState, *entries: str) -> GloryIslandsState:
     """Apply scenario entries to ``state`` (in place); returns it."""
     for entry in entries:
-        play_entry(state, entry)
+        state.play_text(entry)
     return state
 
 
@@ -36,7 +36,7 @@ def occupy(state: GloryIslandsState, pirates: dict[str, int]) -> None:
     """Stand pirates on cells ({"b2": player}) from their owners' supplies."""
     for name, player in pirates.items():
         state.supply[player] -= 1
-        turn._stand(state, player, parse_cell(name))
+        placing.stand(state, player, parse_cell(name))
     state.full = []
 
 

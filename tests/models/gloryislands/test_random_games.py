@@ -10,7 +10,7 @@ import pytest
 
 from models.core import checked_playout, load_game, make_rng, spawn_seeds
 from models.gloryislands.audit import Audit
-from models.gloryislands.rules import GloryIslandsState
+from models.gloryislands.state import GloryIslandsState
 
 GAMES = 500
 CHUNKS = 10

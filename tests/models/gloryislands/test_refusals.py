@@ -9,7 +9,7 @@ import pytest
 from models.errors import IllegalActionError
 from models.gloryislands import rounds
 from models.gloryislands.actions import HUNT, parse_action
-from models.gloryislands.rules import GloryIslandsState
+from models.gloryislands.state import GloryIslandsState
 from tests.models.gloryislands.helpers import act, new, occupy
 
 

@@ -10,9 +10,9 @@ from models.core import CHANCE, load_game, make_rng
 from models.southseas.actions import Draw
 from models.southseas.components import TileSet
 from models.southseas.events import SouthSeasEvent
-from models.southseas.rules import SouthSeasState
 from models.southseas.scenario import Move, play_move, replay, reveal_order, settle
 from models.southseas.ships import ShipSet, load_ships
+from models.southseas.state import SouthSeasState
 from models.southseas.tilefile import load_tiles
 
 HERE = Path(__file__).resolve().parent

@@ -7,7 +7,7 @@ import networkx as nx
 from models.southseas.actions import Place
 from models.southseas.board import Board
 from models.southseas.components import Kind
-from models.southseas.rules import SouthSeasState
+from models.southseas.state import SouthSeasState
 from models.southseas.tilefile import load_tiles
 from tests.models.southseas.helpers import random_state
 
@@ -62,7 +62,7 @@ def test_incremental_placements_match_a_scan_of_every_position_and_rotation() ->
 def test_a_copied_board_keeps_its_placements_apart() -> None:
     tiles = load_tiles()
     board = Board(tiles.start, tiles.types)
-    twin = board.copy()
+    twin = board.clone()
     tile = next(t for t in tiles.types if t.id == "bridge-curve")
     before = board.legal_placements(tile)
     first = twin.legal_placements(tile)[0]

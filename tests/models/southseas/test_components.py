@@ -536,11 +536,11 @@ def test_tiles_command_ships(ships: ShipSet) -> None:
 def test_tiles_command_with_a_file(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(CAP + STRAIGHT, encoding="utf-8")
-    result = CliRunner().invoke(southseas, ["tiles", "--tiles", str(path)])
+    result = CliRunner().invoke(southseas, ["tiles", "--component", f"tiles={path}"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].startswith("tiles: not marked as a reconstruction")
     path.write_text(CAP.replace("ISSS", "IXSS"), encoding="utf-8")
-    result = CliRunner().invoke(southseas, ["tiles", "--tiles", str(path)])
+    result = CliRunner().invoke(southseas, ["tiles", "--component", f"tiles={path}"])
     assert isinstance(result.exception, AtollError)  # the main CLI prints it as one line, exit 2
     assert "unknown edge kind" in str(result.exception)
 

@@ -9,7 +9,7 @@ import pytest
 
 from models.core import CHANCE, load_game, make_rng, random_playout, spawn_seeds
 from models.southseas.audit import problems
-from models.southseas.rules import SouthSeasState
+from models.southseas.state import SouthSeasState
 
 
 def play_checked(players: int, seed: int) -> SouthSeasState:

@@ -9,7 +9,7 @@ import pytest
 
 from models.errors import IllegalActionError
 from models.southseas.actions import PASS, Deliver, Draw, Place, PlaceIslander, Recall, Reveal
-from models.southseas.rules import SouthSeasState
+from models.southseas.state import SouthSeasState
 from tests.models.southseas.helpers import draw, play, small_game, step
 from tests.models.southseas.test_rules_features import FOUR_OUT
 

@@ -15,8 +15,8 @@ from matplotlib.image import imread
 
 from models.core import CHANCE, load_game, make_rng
 from models.southseas.components import Kind, Piece
-from models.southseas.render import COLOURS, draw_board, save_board_png, state_png
-from models.southseas.rules import SouthSeasState
+from models.southseas.render import COLOURS, draw_board
+from models.southseas.state import SouthSeasState
 from tests.models.southseas.helpers import play
 
 #: A fisher, a boat that covers the fish group of two, a merchant, a bridge fisher, an island
@@ -96,7 +96,7 @@ def test_scenario_board_with_islanders_boat_and_market(tmp_path: Path) -> None:
     assert count(fig, "junction stone") == 1 and count(fig, "market") == 1
     assert count(fig, "frontier") == len(state.board.frontier)
     assert texts(fig) == ["South Seas — turn 7"]  # test tiles and ships: no reconstruction note
-    path = save_board_png(state, tmp_path / "deep" / "scenario.png", note="scenario")
+    path = state.save_png(tmp_path / "deep" / "scenario.png", dpi=120, note="scenario")
     check_png(path)
     fig = draw_board(state, title="Reef", note="by hand")
     assert texts(fig) == ["Reef", "by hand"]
@@ -115,7 +115,7 @@ def test_full_random_game_on_the_bundled_tiles(tmp_path: Path, seed: int) -> Non
             middle = state.clone()
     assert middle is not None and len(state.board.tiles) > 60
     for which, shown in (("middle", middle), ("end", state)):
-        path = save_board_png(shown, tmp_path / f"{which}.png")
+        path = shown.save_png(tmp_path / f"{which}.png", dpi=120)
         check_png(path)
         fig = draw_board(shown)
         check_counts(shown, fig)
@@ -126,7 +126,7 @@ def test_full_random_game_on_the_bundled_tiles(tmp_path: Path, seed: int) -> Non
 
 
 def test_state_png_gives_png_bytes() -> None:
-    data = state_png(play(MOVES[:2]))
+    data = play(MOVES[:2])._repr_png_()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5_000
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from models.tobago.mapfile import parse_map
+from models.tobago.island.mapfile import parse_map
 
 # Jungle areas: A = (2,1) (3,1) (2,2) [3 fields, the largest], B = (5,1) (6,2) [2 fields].
 # Beach areas: (1,1) (1,2) (1,3) (2,4) (3,4) [5], and (4,1) [1]. Mountain (3,2). Lake (4,2) (4,3).

@@ -13,7 +13,7 @@ import warnings
 
 from models.tobago.actions import END_TURN, Hint, Wash
 from models.tobago.events import TobagoEvent as EV
-from models.tobago.mapfile import load_bundled_map, parse_map
+from models.tobago.island.mapfile import load_bundled_map, parse_map
 from tests.models.tobago.test_game_setup import act, at, chance, draw_gold, ready, refusal
 from tests.models.tobago.test_game_sharing import raising
 

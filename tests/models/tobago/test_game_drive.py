@@ -10,7 +10,7 @@ import networkx as nx
 
 from models.tobago.actions import RAISE, STOP, Leg
 from models.tobago.events import TobagoEvent as EV
-from models.tobago.island import Terrain
+from models.tobago.island.map import Terrain
 from models.tobago.roads import leg_graph
 from tests.models.tobago.test_game_setup import (
     act,

@@ -6,8 +6,8 @@ SEMANTICS map (test_game_setup.py): jungle fields 2,1 3,1 2,2 5,1 6,2.
 
 from __future__ import annotations
 
-from models.tobago.clues import Clue
 from models.tobago.events import TobagoEvent as EV
+from models.tobago.island.clues import Clue
 from tests.models.tobago.test_game_setup import act, at, ready, refusal, restart_turn, set_hand
 
 
@@ -61,13 +61,13 @@ def test_TB_H6_the_last_candidate_fixes_the_treasure() -> None:
 
 
 def test_TB_H2_H3_the_game_offers_exactly_the_hints_the_hint_rules_allow() -> None:
-    """The game's legal hints agree with models.tobago.rules (lay_hint over the hints laid),
-    in positions of random games on the bundled map."""
+    """The game's legal hints agree with models.tobago.island.legality (lay_hint over the hints
+    laid), in positions of random games on the bundled map."""
     from models.core import load_game, make_rng, random_playout
     from models.errors import AtollError
     from models.tobago.actions import Hint
-    from models.tobago.hints import Hints
-    from models.tobago.rules import lay_hint
+    from models.tobago.island.hints import Hints
+    from models.tobago.island.legality import lay_hint
 
     for seed in range(3):
         state = load_game("tobago", 3).new_initial_state()

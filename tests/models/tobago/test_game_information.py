@@ -4,7 +4,7 @@ unseen (TB-G2) is nobody's; ``observation`` hides the rest and ``resample`` redr
 from __future__ import annotations
 
 from models.core import make_rng, random_playout
-from models.tobago.clues import Clue
+from models.tobago.island.clues import Clue
 from tests.models.tobago.test_game_setup import draw_gold, new_state, ready, set_hand
 from tests.models.tobago.test_game_sharing import raising
 

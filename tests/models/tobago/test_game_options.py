@@ -1,4 +1,4 @@
-"""Every rule option of the Tobago game changes what happens (models/tobago/game_options.py
+"""Every rule option of the Tobago game changes what happens (models/tobago/options.py
 gives each one's source and default)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from models.errors import AtollError
 from models.tobago.actions import EXCHANGE, RAISE
-from models.tobago.game_options import TobagoGameOptions
+from models.tobago.options import TobagoOptions
 from tests.models.tobago.test_game_end import last_treasure
 from tests.models.tobago.test_game_setup import (
     act,
@@ -26,10 +26,10 @@ from tests.models.tobago.test_game_sharing import raising
 
 
 def test_every_option_has_a_documented_default_and_source() -> None:
-    doc = TobagoGameOptions.__doc__ or ""
-    names = [f.name for f in dataclasses.fields(TobagoGameOptions)]
+    doc = TobagoOptions.__doc__ or ""
+    names = [f.name for f in dataclasses.fields(TobagoOptions)]
     names = [n for n in names if n not in ("sight", "next_to", "marker_threshold")]  # clue
-    starts = [doc.index(f"        {name}: ") for name in names]  # options: models/tobago/options.py
+    starts = [doc.index(f"        {name}: ") for name in names]
     for name, start, end in zip(names, starts, [*starts[1:], len(doc)], strict=True):
         entry = doc[start:end]
         assert "TB-" in entry, name  # the rule it belongs to, with its source
@@ -38,7 +38,7 @@ def test_every_option_has_a_documented_default_and_source() -> None:
 
 def test_options_are_checked_in_one_line() -> None:
     with pytest.raises(AtollError) as caught:
-        TobagoGameOptions.from_mapping({"refusal": "never"})
+        TobagoOptions.from_mapping({"refusal": "never"})
     assert "\n" not in str(caught.value) and "refusal" in str(caught.value)
 
 

@@ -20,8 +20,7 @@ from models.core import make_rng
 from models.errors import AtollError
 from models.tobago.actions import RAISE, Hint
 from models.tobago.events import TobagoEvent as EV
-from models.tobago.game_options import TobagoGameOptions
-from models.tobago.scenario import play_entry
+from models.tobago.options import TobagoOptions
 from models.tobago.state import TobagoState
 from tests.models.tobago.test_game_setup import (
     act,
@@ -176,7 +175,7 @@ def test_TB_D2_standing_the_vehicle_already_there_reached_it_first() -> None:
 
 def test_TB_D2_standing_needs_raising_in_place() -> None:
     with pytest.raises(AtollError) as caught:
-        TobagoGameOptions.from_mapping(
+        TobagoOptions.from_mapping(
             {"fixed_under_vehicle": "standing", "raise_in_place": False}, source="o.toml"
         )
     assert str(caught.value).startswith("o.toml: fixed_under_vehicle")
@@ -187,7 +186,7 @@ def test_TB_D2_standing_needs_raising_in_place() -> None:
 
 
 def test_TB_G5_a_holder_with_an_amulet_and_no_gold_gives_up_the_amulet_by_default() -> None:
-    assert TobagoGameOptions().curse_without_gold == "amulet"
+    assert TobagoOptions().curse_without_gold == "amulet"
     state = raising([1], raiser=0, deep=True)  # roses P1 P0
     state.gold, state.amulets = [[], []], [0, 1]
     draw_gold(state, 0, 2, 2)
@@ -240,5 +239,5 @@ def test_TB_A2_an_extra_action_without_an_amulet_is_refused_saying_the_turn_ende
     error = refusal(state, "end turn")
     assert error.rule == "TB-A2" and "holds no amulet" in str(error)
     with pytest.raises(AtollError) as caught:  # a scenario entry naming him says the same
-        play_entry(state, f"p0 {hint}")
+        state.play_text(f"p0 {hint}")
     assert "TB-A2" in str(caught.value) and "player 1's decision" in str(caught.value)

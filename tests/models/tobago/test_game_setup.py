@@ -20,11 +20,10 @@ import pytest
 from models.core import CHANCE, load_game, make_rng
 from models.errors import AtollError, IllegalActionError
 from models.tobago import turns
-from models.tobago.actions import PASS, STOP, Claim, DrawGold, Hint, Leg, PlaceVehicle
-from models.tobago.cards import load_cards, parse_cards
-from models.tobago.clues import Clue
+from models.tobago.actions import PASS, STOP, Claim, DrawGold, Hint, Leg, PlaceVehicle, parse_action
+from models.tobago.components import load_cards, parse_cards
 from models.tobago.events import TobagoEvent as EV
-from models.tobago.scenario import parse_action
+from models.tobago.island.clues import Clue
 from models.tobago.state import TobagoState
 from tests.models.tobago.maps import semantics_island
 

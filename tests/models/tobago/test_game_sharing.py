@@ -10,7 +10,7 @@ from typing import Any
 
 from models.tobago.actions import PAY_AMULET, PAY_GOLD, Hint
 from models.tobago.events import TobagoEvent as EV
-from models.tobago.sharing import UNSEEN
+from models.tobago.position import UNSEEN
 from models.tobago.state import TobagoState
 from tests.models.tobago.test_game_setup import (
     act,

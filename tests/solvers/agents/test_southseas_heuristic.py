@@ -15,8 +15,8 @@ from models.southseas.heuristic import (
     estimate,
     shortfall,
 )
-from models.southseas.rules import SouthSeasState
 from models.southseas.ships import Ship
+from models.southseas.state import SouthSeasState
 from tests.models.southseas.helpers import play
 
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Self
 
 from models.core import (
     TERMINAL,
     ChanceKind,
-    Event,
     EventKind,
     Game,
     GameInfo,
@@ -32,7 +32,7 @@ from models.core import (
     RuleOptions,
     register_game,
 )
-from models.errors import IllegalActionError
+from models.errors import AtollError, IllegalActionError
 
 #: Behind each door, who wins after each of player 1's replies (``None``: a draw).
 BEHIND: tuple[tuple[int | None, ...], ...] = ((0, 1, 0), (0, 0, 1), (None, None, None))
@@ -74,6 +74,7 @@ class Reply:
 
 class DoorsState(GameState):
     def __init__(self) -> None:
+        super().__init__()
         self.moves: list[Door | Reply] = []
 
     def current_player(self) -> int:
@@ -92,18 +93,31 @@ class DoorsState(GameState):
     def chance_outcomes(self) -> tuple[tuple[Hashable, float], ...]:
         return ()
 
-    def apply(self, action: Hashable) -> None:
-        if action not in self.legal_actions():
-            message = f"DR-MOVE: {action} is not legal here"
-            raise IllegalActionError(message, rule="DR-MOVE", action=action)
-        assert isinstance(action, Door | Reply)
-        self.moves.append(action)
+    def is_legal(self, action: Hashable) -> bool:
+        return action in self.legal_actions()
 
-    def events(self) -> tuple[Event, ...]:
-        kinds = (DoorsEvent.OPEN, DoorsEvent.REPLY)
-        return tuple(
-            Event(1, p, kinds[p], {kinds[p].value: m.number}) for p, m in enumerate(self.moves)
-        )
+    def refusal(self, action: Hashable) -> IllegalActionError:
+        message = f"DR-MOVE: {action} is not legal here"
+        return IllegalActionError(message, rule="DR-MOVE", action=action)
+
+    def do_apply(self, action: Hashable) -> None:
+        assert isinstance(action, Door | Reply)
+        player = len(self.moves)
+        self.moves.append(action)
+        kind = (DoorsEvent.OPEN, DoorsEvent.REPLY)[player]
+        self.event(kind, player, **{kind.value: action.number})
+
+    def turn_number(self) -> int:
+        return 1
+
+    def parse_action(self, text: str) -> Door | Reply:
+        word, _, number = text.partition(" ")
+        if word in ("door", "reply") and number.isascii() and number.isdigit():
+            return Door(int(number)) if word == "door" else Reply(int(number))
+        raise AtollError(f"cannot read {text!r} as an action (door N, reply N)")
+
+    def turn_rule(self, player: int) -> tuple[str, str]:
+        return "DR-MOVE", self.not_your_turn(player)
 
     def returns(self) -> tuple[float, ...]:
         if len(self.moves) < 2:
@@ -117,6 +131,7 @@ class DoorsState(GameState):
     def clone(self) -> Self:
         twin = type(self)()
         twin.moves = list(self.moves)
+        self._copy_record(twin)
         return twin
 
     def observation(self, player: int) -> Hashable:
@@ -124,9 +139,6 @@ class DoorsState(GameState):
 
     def resample(self, player: int, rng: random.Random) -> Self:
         return self.clone()  # nothing is hidden
-
-    def history(self) -> tuple[Hashable, ...]:
-        return tuple(self.moves)
 
 
 class Doors(Game):
@@ -156,6 +168,10 @@ class Doors(Game):
 
     def new_initial_state(self) -> DoorsState:
         return DoorsState()
+
+    @classmethod
+    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> DoorsState:
+        raise AtollError("Doors has no scenario files", source=path)
 
 
 register_game(Doors)

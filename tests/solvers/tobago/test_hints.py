@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.tobago.clues import Clue, all_clues
-from models.tobago.deck import load_deck
-from models.tobago.generator import random_island
-from models.tobago.hints import TREASURES, Hints
-from models.tobago.mapfile import bundled_maps, load_map
-from models.tobago.options import NEXT_TO_READINGS, TobagoOptions
+from models.tobago.island.clues import Clue, all_clues
+from models.tobago.island.deck import load_deck
+from models.tobago.island.generator import random_island
+from models.tobago.island.hints import TREASURES, Hints
+from models.tobago.island.mapfile import bundled_maps, load_map
+from models.tobago.island.options import NEXT_TO_READINGS, ClueOptions
 from solvers.tobago.hints import (
     BACKENDS,
     Conflict,
@@ -98,7 +98,7 @@ def test_TB_H5_H6_status_of_each_treasure() -> None:
         "open",
         "open",
     ]
-    assert treasure_status(5, TobagoOptions(marker_threshold=5)) == "open"
+    assert treasure_status(5, ClueOptions(marker_threshold=5)) == "open"
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -176,7 +176,7 @@ def test_property_backends_agree(
 ) -> None:
     island = random_island(random.Random(seed))
     hints = Hints({1: tuple(h1), 2: tuple(h2), 3: tuple(h3), 4: tuple(h4)})
-    options = TobagoOptions.from_mapping({"sight": sight, "next_to": next_to})
+    options = ClueOptions.from_mapping({"sight": sight, "next_to": next_to})
     answers = [candidates(island, hints, backend=b, options=options) for b in BACKENDS]
     assert answers[0] == answers[1] == answers[2]
     cells = [

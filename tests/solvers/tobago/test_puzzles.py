@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from models.errors import AtollError
-from models.tobago.clues import Clue, all_clues, holds_at
-from models.tobago.deck import load_deck
-from models.tobago.generator import random_island
-from models.tobago.hints import Hints
-from models.tobago.mapfile import load_bundled_map, parse_map
-from models.tobago.options import TobagoOptions
+from models.tobago.island.clues import Clue, all_clues, holds_at
+from models.tobago.island.deck import load_deck
+from models.tobago.island.generator import random_island
+from models.tobago.island.hints import Hints
+from models.tobago.island.mapfile import load_bundled_map, parse_map
+from models.tobago.island.options import ClueOptions
 from solvers.limits import Deadline, SolverUnknown
 from solvers.tobago import backend_cover as hints_cover
 from solvers.tobago.hints import candidates
@@ -113,7 +113,7 @@ def test_TB_C4_options_change_the_puzzle() -> None:
     # With next_to = "within", "next to palm" holds on (2,2) too and "next to beach" on the
     # beach fields too: "next to palm" + "next to beach" leave (1,1) (1,2) (2,1) (2,2), so only
     # one of the two default sets for (2,1) is left.
-    within = TobagoOptions(next_to="within")
+    within = ClueOptions(next_to="within")
     assert names(minimal_clue_sets(REEF, (2, 1), DECK, options=within).minimal_sets) == [
         ["in jungle", "next to beach"]
     ]

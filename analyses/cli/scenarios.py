@@ -1,0 +1,45 @@
+"""A position from a scenario file, and its picture written: what ``replay`` and ``render`` do
+for every game (:mod:`analyses.cli.position`) and a game's own commands reuse.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analyses.outputs import refuse_overwriting_input
+from models.core import GameState, game_class
+from models.errors import AtollError
+
+__all__ = ["check_png", "load_position", "write_png"]
+
+
+def load_position(game: str, scenario: str, step: int | None = None) -> GameState:
+    """The state a scenario file of ``game`` describes (after ``step`` entries, if given)."""
+    return game_class(game).load_scenario(scenario, steps=step)
+
+
+def check_png(out_file: str, *inputs: str | None) -> None:
+    """``--out`` names a .png file that is none of the command's inputs."""
+    refuse_overwriting_input(out_file, *inputs)
+    if not out_file.lower().endswith(".png"):
+        raise AtollError("the picture is written as PNG: name a .png file", field="--out")
+
+
+def _sources(state: GameState) -> list[str]:
+    """The component files the state's game read (a picture must not overwrite them)."""
+    game = getattr(state, "game", None)
+    if game is None:
+        return []
+    found = [part.get("source") for part in game.components().values()]
+    return [str(s) for s in found if isinstance(s, (str, Path))]
+
+
+def write_png(state: GameState, out_file: str, **options: Any) -> Path:
+    """Draw ``state`` to ``out_file`` (atomically) and say so."""
+    refuse_overwriting_input(out_file, *_sources(state))
+    path = state.save_png(Path(out_file), **options)  # a failed write: OSError naming it, exit 1
+    click.echo(f"wrote {path}")
+    return path

@@ -1,0 +1,101 @@
+"""What Glory Islands adds to atoll: its report sections, the special actions switched off as
+rule variants, its ``board`` command, how ``replay`` tells a position and ``render`` draws a
+bare board (:class:`~analyses.plugin.GamePlugin`).
+
+>>> sorted(PLUGIN.variants)
+['no-extra-pirate', 'no-hunt', 'no-relocate']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from analyses.plugin import GamePlugin, Variant, VariantReport
+
+if TYPE_CHECKING:
+    import click
+
+    from analyses.frames import StudyFrames
+    from analyses.tables import Section
+    from analyses.variants import Measure, VariantRun
+    from models.core import GameState
+
+__all__ = ["PLUGIN", "VARIANTS"]
+
+#: The special actions switched off, one variant each (slug -> label and rule options).
+VARIANTS: dict[str, Variant] = {
+    "no-hunt": Variant("without the 2-card's treasure hunt (GI-C2)", {"hunt": False}),
+    "no-extra-pirate": Variant(
+        "without the 3-card's second pirate (GI-C3)", {"extra_pirate": False}
+    ),
+    "no-relocate": Variant("without the 4-card's pirate move (GI-C4)", {"relocate": False}),
+}
+
+
+# Each part loads its module when first called: the plug-in itself stays light.
+def _sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:
+    from analyses.gloryislands import report
+
+    return report.sections(frames, record)
+
+
+def _measures(base: StudyFrames, variant: StudyFrames) -> list[Measure]:
+    from analyses.gloryislands.variants import variant_measures
+
+    return variant_measures(base, variant)
+
+
+def _notes(slug: str, frames: StudyFrames, run: VariantRun) -> list[str]:
+    from analyses.gloryislands.variants import variant_notes
+
+    return variant_notes(slug, frames, run)
+
+
+def _commands() -> Sequence[click.Command]:
+    from analyses.gloryislands import cli
+
+    return list(cli.gloryislands.commands.values())
+
+
+def _describe(state: GameState, show_events: bool) -> None:
+    from analyses.gloryislands import cli
+
+    cli.describe(state, show_events)
+
+
+def _snapshot(state: GameState) -> dict[str, Any]:
+    from analyses.gloryislands import cli
+
+    return cli.snapshot_of(state)
+
+
+def _render_file(file: str, out: str, step: int | None) -> bool:
+    from analyses.gloryislands import cli
+
+    return cli.render_board_file(file, out, step)
+
+
+PLUGIN = GamePlugin(
+    game="gloryislands",
+    help="Glory Islands — the pirate race around a 7x7 board of islands.",
+    sections=_sections,
+    variants=VARIANTS,
+    variant_report=VariantReport(
+        title="What each special action is worth",
+        intro="Each variant replays the study's games from the same seeds with the same agents "
+        "in the same seats, one special action switched off; a difference is the variant minus "
+        "the study, game by game (paired), with its 95% interval over games. A win share that "
+        "falls without an action means the agent gained from having it. p: sign-flip "
+        "permutation test; adjusted by Holm over each table; 'clear' when the adjusted p is "
+        "below 0.05; an effect that is another's again (the other agent's share) is tested "
+        "once. The board is the study's (see its note above).",
+        measures=_measures,
+        notes=_notes,
+        small_sample_note=False,  # the section's notes say how often each action was used
+    ),
+    commands=_commands,
+    describe=_describe,
+    snapshot=_snapshot,
+    render_file=_render_file,
+)

@@ -1,0 +1,105 @@
+"""A study's HTML page and the ``report.json`` beside it: the header every page of atoll has
+(the command, version, date, the study and its options and components, reconstructions
+labelled), the template, and writing both files atomically. Used by the study report
+(:mod:`analyses.report`), the comparison (:mod:`analyses.compare`) and Tobago's map report.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from analyses.findings import findings_box
+from analyses.frames import StudyFrames
+from analyses.provenance import option_rows, plain, today
+from analyses.tables import Section, json_numbers, table_html
+from models.core import game_info
+from models.files import write_bytes_atomically
+
+__all__ = ["component_warnings", "header", "render", "write_pages"]
+
+
+def component_warnings(record: dict[str, Any]) -> list[str]:
+    """A visible line for every reconstructed component the study used."""
+    return [
+        f"The {name} {'are' if name.endswith('s') else 'is'} a RECONSTRUCTION (atoll's, not "
+        f"the published {name}): {part['source']}. "
+        "Every number here is about the reconstructed game."
+        for name, part in record.get("components", {}).items()
+        if part.get("reconstruction")
+    ]
+
+
+def header(record: dict[str, Any], frames: StudyFrames, command: str) -> dict[str, Any]:
+    """What the top of the page says of the study (plain values, the same in report.json)."""
+    config = record["config"]
+    info = game_info(config["game"])
+    agents = ", ".join(config["agents"])
+    seats = "rotated over the seats" if config["rotate"] else "fixed seats"
+    return {
+        "atoll": record.get("atoll", "?"),
+        "made": today(),
+        "command": command,
+        "study": {
+            "game": info.title,
+            "games": len(frames.games),
+            "failed": len(frames.errors),
+            "of": config["games"],
+            "players": config["players"],
+            "agents": f"{agents} ({seats})",
+            "seed": config["seed"],
+            "config hash": record.get("digest", ""),
+            "identity": record.get("identity", ""),
+        },
+        "options": option_rows(info.options, record.get("options", {})),
+        "components": [
+            {
+                "component": name,
+                "source": part.get("source", ""),
+                "reconstruction": "yes" if part.get("reconstruction") else "",
+                "sha256": str(part.get("sha256", ""))[:16],
+            }
+            for name, part in record.get("components", {}).items()
+        ],
+    }
+
+
+def render(template: str, **context: Any) -> str:
+    env = jinja2.Environment(loader=jinja2.PackageLoader("analyses", "templates"), autoescape=True)
+    env.filters["table"] = table_html
+    env.filters["plain"] = plain
+    return env.get_template(template).render(**context)
+
+
+def write_pages(
+    path: Path,
+    *,
+    title: str,
+    subtitle: str,
+    sections: Sequence[Section],
+    top: dict[str, Any],
+    record: dict[str, Any],
+    extra_warnings: Sequence[str] = (),
+) -> Path:
+    """Write ``path`` (HTML) and ``report.json`` beside it, atomically, from the sections."""
+    config = record["config"]
+    box = findings_box(sections, games=top["study"]["games"], players=int(config["players"]))
+    box["warnings"] = [*extra_warnings, *box["warnings"]]
+    html = render(
+        "report.html.j2",
+        title=title,
+        subtitle=subtitle,
+        box=box,
+        top=top,
+        component_warnings=component_warnings(record),
+        sections=sections,
+    )
+    numbers = [n for s in sections for t in s.tables for n in json_numbers(s.title, t)]
+    data = {**top, **box, "title": title, "numbers": numbers}
+    text = json.dumps(data, indent=1, allow_nan=False, default=str)
+    write_bytes_atomically(path.parent / "report.json", text.encode("utf-8"))
+    return write_bytes_atomically(path, html.encode("utf-8"))

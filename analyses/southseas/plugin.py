@@ -1,0 +1,58 @@
+"""What Carcassonne: South Seas adds to atoll: its report sections (tile draw, features,
+scoring), its ``tiles`` command and how ``replay`` tells a position
+(:class:`~analyses.plugin.GamePlugin`). It declares no rule variants of its own.
+
+>>> PLUGIN.game, PLUGIN.variants
+('southseas', {})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from analyses.plugin import GamePlugin
+
+if TYPE_CHECKING:
+    import click
+
+    from analyses.frames import StudyFrames
+    from analyses.tables import Section
+    from models.core import GameState
+
+__all__ = ["PLUGIN"]
+
+
+# Each part loads its module when first called: the plug-in itself stays light.
+def _sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:
+    from analyses.southseas import report
+
+    return report.sections(frames, record)
+
+
+def _commands() -> Sequence[click.Command]:
+    from analyses.southseas import cli
+
+    return list(cli.southseas.commands.values())
+
+
+def _describe(state: GameState, show_events: bool) -> None:
+    from analyses.southseas import cli
+
+    cli.describe(state, show_events)
+
+
+def _snapshot(state: GameState) -> dict[str, Any]:
+    from analyses.southseas import cli
+
+    return cli.snapshot_of(state)
+
+
+PLUGIN = GamePlugin(
+    game="southseas",
+    help="Carcassonne: South Seas — tile laying, islands, bridges, markets, ships.",
+    sections=_sections,
+    commands=_commands,
+    describe=_describe,
+    snapshot=_snapshot,
+)

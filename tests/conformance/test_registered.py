@@ -1,0 +1,50 @@
+"""Every game the registry can make gets the conformance suite.
+
+The games with tuned suites (``test_<game>.py``: player counts, sizes, the game's own checks)
+are found by their ``game_name``; every other registered game — one added by another package
+through ``register_game`` or the ``atoll.games`` entry point — gets the suite here with its
+defaults, so no new game escapes it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import tests.conformance as package
+from models.registry import game_names
+from tests.conformance.suites import ProtocolSuite
+
+
+def _subclasses(cls: type) -> list[type]:
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *_subclasses(sub)]
+    return found
+
+
+def _tuned() -> set[str]:
+    """The games a tuned suite covers (importing every suite module of this package)."""
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("test_") and info.name != "test_registered":
+            importlib.import_module(f"{package.__name__}.{info.name}")
+    suites = _subclasses(ProtocolSuite)
+    return {s.__dict__["game_name"] for s in suites if "game_name" in s.__dict__}
+
+
+TUNED = _tuned()
+#: The games registered when the suites are collected (a test's own toy game registered later
+#: by another test module is no game of atoll's).
+REGISTERED = set(game_names())
+UNTUNED = sorted(REGISTERED - TUNED)
+
+for _name in UNTUNED:  # the default suite for each game no tuned suite covers
+    globals()[f"TestRegistered_{_name}"] = type(
+        f"TestRegistered_{_name}", (ProtocolSuite,), {"game_name": _name, "__module__": __name__}
+    )
+
+
+def test_every_registered_game_gets_the_suite() -> None:
+    made = {v.game_name for k, v in globals().items() if k.startswith("TestRegistered_")}
+    assert TUNED | made >= REGISTERED
+    assert {"gloryislands", "southseas", "tobago"} <= TUNED  # the built-in games are tuned
