@@ -276,6 +276,9 @@ def _phase_literals(path: Path) -> list[str]:
 def test_phases_are_members_of_the_games_phase_enum(game: str) -> None:
     position = importlib.import_module(f"models.{game}.position")
     assert issubclass(position.Phase, enum.StrEnum)
+    for kind in [v for v in vars(position).values() if isinstance(v, type)]:
+        if issubclass(kind, enum.StrEnum) and kind is not enum.StrEnum:  # as keys, like strings
+            assert all(hash(m) == hash(m.value) for m in kind), kind
     found = [b for p in (ROOT / "models" / game).rglob("*.py") for b in _phase_literals(p)]
     assert not found, f"bare phase strings in models/{game}: {found}"
 

@@ -31,6 +31,8 @@ from models.gloryislands.tables import Tables
 class Phase(enum.StrEnum):
     """What the position waits for."""
 
+    __hash__ = str.__hash__  # hashes as its value, as it compares (and fast)
+
     DEAL = "deal"  # chance deals the card colours to the seats (option colours = "dealt")
     CHOOSE = "choose"
     MOVE = "move"
@@ -44,6 +46,8 @@ class Phase(enum.StrEnum):
 
 class Step(enum.StrEnum):
     """Which placement or draw a turn is at (what follows its reward)."""
+
+    __hash__ = str.__hash__  # hashes as its value, as it compares (and fast)
 
     MAIN = "main"
     STOPOVER = "stopover"

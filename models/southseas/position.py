@@ -31,6 +31,8 @@ BOAT_TOKENS = 19
 class Phase(enum.StrEnum):
     """What the position waits for (the values are what logs, snapshots and keys show)."""
 
+    __hash__ = str.__hash__  # hashes as its value, as it compares (and fast)
+
     DRAW = "draw"
     REVEAL = "reveal"
     PLACE = "place"
@@ -42,6 +44,8 @@ class Phase(enum.StrEnum):
 
 class Resume(enum.StrEnum):
     """Where play resumes after chance has turned up a ship."""
+
+    __hash__ = str.__hash__  # hashes as its value, as it compares (and fast)
 
     SETUP = "setup"
     AWARDS = "awards"

@@ -61,6 +61,8 @@ UNSEEN = -1
 class Then(enum.StrEnum):
     """What happens once washing (TB-A1) or a refill (TB-H1) is done."""
 
+    __hash__ = str.__hash__  # hashes as its value, as it compares (and fast)
+
     BEGIN = "begin"  # the first turn begins
     AFTER_SHARE = "after-share"  # the share's aftermath goes on (TB-G6)
     RAISED = "raised"  # the new treasure's first hint was laid: raising ends the turn (TB-G6)
