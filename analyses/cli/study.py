@@ -87,7 +87,7 @@ def _check_scheduler(ctx: click.Context, param: click.Parameter, address: str | 
 
 
 def _study_options(func: Callable[..., None]) -> Callable[..., None]:
-    options = [
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.option("--games", type=IntRange(1, 10_000_000), default=100, show_default=True),
         click.option("--players", type=Int(), help="Players (default: the game's usual number)."),
         click.option(
