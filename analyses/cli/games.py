@@ -9,7 +9,7 @@ verb's place (Tobago's ``render`` also draws island maps).
 
 >>> group = game_group("southseas")
 >>> sorted(group.commands)[:4]
-['compare', 'render', 'replay', 'report']
+['compare', 'completable', 'render', 'replay']
 >>> "tiles" in group.commands and group.help.startswith("Carcassonne: South Seas")
 True
 """

@@ -1,5 +1,6 @@
-"""``atoll southseas tiles``: the South Seas tile set and ships, with their statistics; and what
-``replay`` says of a position (the shared verb, through :mod:`analyses.southseas.plugin`).
+"""``atoll southseas tiles``: the South Seas tile set and ships, with their statistics; what
+``replay`` says of a position (the shared verb, through :mod:`analyses.southseas.plugin`); and
+``completable`` (:mod:`analyses.southseas.cli_completable`), added to the group here.
 
 >>> from click.testing import CliRunner
 >>> result = CliRunner().invoke(southseas, ["tiles"])
@@ -18,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from analyses.cli.components import chosen_component, component_option, parse_components
+from analyses.southseas.cli_completable import completable_cmd
 from analyses.southseas.tiles import ship_frame, tile_frame, tile_statistics
 from models.southseas.components import TileSet
 from models.southseas.ships import ShipSet, load_ships
@@ -196,3 +198,6 @@ def _describe_next(decision: dict[str, Any]) -> str:
 def _describe_event(event: dict[str, Any]) -> str:
     details = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("turn", "player", "kind"))
     return f"turn {event['turn']} player {event['player']}: {event['kind']} {details}".rstrip()
+
+
+southseas.add_command(completable_cmd)

@@ -1,0 +1,94 @@
+"""Benchmark: completability of every open feature in mid-game South Seas positions.
+
+Run by hand:  python benchmarks/southseas_completability.py [--games 20] [--turns 20,40,60]
+
+Plays seeded random 4-player games on the bundled (reconstructed) tiles — uniformly random
+legal actions, chance sampled by its probabilities, every choice from ``make_rng(seed + i)`` —
+and stops each at the start of turns 20, 40 and 60 (a tile about to be drawn). There it asks
+:func:`solvers.southseas.completable.all_completable` about every open feature and prints, per
+turn, the median and 95th percentile of the time per feature and per position, the answers and
+how many were ``unknown`` (and why). Targets: a whole position in at most 1 s at the median,
+and no ``unknown`` at turn 60.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from typing import Any
+
+from models.core import CHANCE, load_game, make_rng
+from solvers.southseas.completable import all_completable
+
+
+def position_at(game: Any, seed: int, turn: int) -> Any | None:
+    """The state of the random game of ``seed`` when turn ``turn`` begins (``None`` if the game
+    ended first)."""
+    state = game.new_initial_state()
+    rng = make_rng(seed)
+    while not state.is_terminal():
+        if state.turn >= turn and state.phase == "draw":
+            return state
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return None
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--turns", default="20,40,60")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    args = parser.parse_args()
+    game = load_game("southseas", args.players)
+    tiles = game.components()["tiles"]
+    print(
+        f"{args.games} random {args.players}-player games, seed {args.seed}; tiles: "
+        f"{'RECONSTRUCTION' if tiles['reconstruction'] else 'published'} ({tiles['source']})"
+    )
+    try:
+        for turn in (int(t) for t in args.turns.split(",")):
+            per_feature: list[float] = []
+            per_position: list[float] = []
+            answers: Counter[str] = Counter()
+            left = []
+            for i in range(args.games):
+                state = position_at(game, args.seed + i, turn)
+                if state is None:
+                    continue
+                left.append(state.tiles_left)
+                started = time.perf_counter()
+                found = all_completable(state, time_limit=args.time_limit)
+                per_position.append(time.perf_counter() - started)
+                per_feature.extend(a.seconds for a in found)
+                answers.update(a.answer if a.proof is None else f"{a.answer} ({a.proof})"
+                               for a in found)  # fmt: skip
+            unknown = sum(n for k, n in answers.items() if k.startswith("unknown"))
+            print(
+                f"turn {turn}: {len(per_position)} positions ({statistics.median(left):g} tiles "
+                f"left), {len(per_feature)} features"
+            )
+            print(
+                f"  per feature: median {statistics.median(per_feature) * 1e3:.1f} ms, "
+                f"p95 {p95(per_feature) * 1e3:.1f} ms; per position: median "
+                f"{statistics.median(per_position):.3f} s, p95 {p95(per_position):.3f} s"
+            )
+            print(f"  unknown: {unknown}; answers: {dict(sorted(answers.items()))}")
+    except KeyboardInterrupt:
+        print("interrupted: no figures")
+        raise SystemExit(130) from None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,421 @@
+"""Could an open South Seas feature still be completed with the tiles left (if the right tiles
+came, in any order)? ``yes`` with the fewest tiles, ``no`` with a proof, or ``unknown``.
+
+A ``no`` is always a proof, one of:
+
+* ``no-tile-fits``: a position the feature needs (one of its open ports faces it; for a market,
+  an empty neighbour) takes no tile left in any rotation (SS-P3 against every placed neighbour;
+  the port's kind is one of them);
+* ``too-few-tiles``: it needs more positions filled than tiles are left;
+* ``too-few-fitting``: the positions it needs cannot all get a fitting tile at once — a largest
+  matching of positions to the copies that fit each is smaller than the positions (two ends of
+  a bridge needing the one copy left of a type);
+* ``region-infeasible``: the CP-SAT model (:mod:`~solvers.southseas.model`) has no solution on
+  a region that provably holds every completion. For a market the region is exactly its empty
+  neighbours. For another feature it is every empty position within distance ``D`` of the
+  positions it needs (steps between neighbouring empty positions, or between two open
+  positions of one existing feature it could merge with): a completion with ``k`` tiles puts
+  one on each of the ``L`` needed positions and reaches every other tile through a chain of its
+  own tiles, so all lie within distance ``k - L``. The model on radius ``D`` therefore holds
+  every completion of at most ``L + D`` tiles, and with ``L + D`` at least the tiles left (or
+  nothing farther away that any tile fits) it holds every completion there is;
+* ``exhausted``: where the regions grow too large, the exhaustive search of
+  :mod:`~solvers.southseas.exhaust` (every usable tile that fits, on each position the feature
+  is open at, again and again) tried every completion within its budget and none completes it.
+
+The same bound makes the fewest tiles exact: a fewest ``k`` found on radius ``D`` is the fewest
+anywhere when ``k <= L + D + 1``. So the radius grows (0, 1, 3, 7, ...) with each solve looking
+only for completions of at most ``L + D + 1`` tiles, whose infeasibility is quick to prove and
+says every completion has more than ``L + D`` tiles (``at_least``). On the largest radius within
+``max_positions`` any completion is looked for, then fewer tiles for a bounded, deterministic
+effort (``yes``, not proven the fewest); with none there, the exhaustive search gets a budget
+of boards, and past it the answer is ``unknown`` (no completion within the searched region, with
+its radius and size). The time limit, reached first, makes it ``unknown`` too. A ``yes``
+completion is replayed on a copy of the board before it is returned: every tile fits when it is
+placed, in the order given, and the feature is complete after the last.
+
+>>> from models.core import load_game
+>>> state = load_game("southseas", 2).new_initial_state()  # the start tile alone
+>>> for a in all_completable(state, time_limit=10):
+...     print(a.feature.describe(), a.answer, a.fewest, a.minimal)
+island at (0,0) piece 0 yes 1 True
+bridge at (0,0) piece 1 yes 2 True
+sea at (0,0) piece 2 yes 2 True
+sea at (0,0) piece 3 yes 3 True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import time
+from itertools import accumulate
+from typing import Any, Literal
+
+from models.errors import AtollError
+from models.southseas.board import Board
+from models.southseas.components import Kind
+from models.southseas.geometry import STEP, Position
+from solvers.limits import DEFAULT_TIME_LIMIT, Deadline, SolverUnknown
+from solvers.southseas.exhaust import Exhausted, exhaust
+from solvers.southseas.features import (
+    OpenFeature,
+    PieceAt,
+    Supply,
+    dead_position,
+    feature_at,
+    fitting,
+    open_features,
+    supply_of,
+)
+from solvers.southseas.model import Placement, Ports, solve_region
+from solvers.southseas.waiting import Waiting, waiting_for
+
+Answer = Literal["yes", "no", "unknown"]
+#: Regions larger than this are not searched by default (then the exhaustive search decides).
+MAX_POSITIONS = 40
+#: Boards the exhaustive search may try for one feature before it gives up.
+EXHAUST_NODES = 3000
+#: CP-SAT's deterministic seconds spent looking for fewer tiles once a completion is known on
+#: the largest region (a budget that gives the same answer on every machine).
+IMPROVE_EFFORT = 0.2
+
+
+@dataclasses.dataclass(frozen=True)
+class Region:
+    """The region searched last: its radius, its positions, and the most tiles a completion may
+    have to be sure to lie inside it (``covers``; ``None``: every completion)."""
+
+    radius: int
+    positions: int
+    covers: int | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Completability:
+    """The answer for one open feature. ``proof`` names how a ``no`` is proven (see the module
+    docstring) or why an answer is ``unknown`` (``time-limit``, ``region``); ``reason`` says it
+    in a sentence. A ``yes`` has one completion with the fewest tiles found (``minimal``:
+    proven the fewest), in an order the tiles can be placed."""
+
+    feature: OpenFeature
+    answer: Answer
+    proof: str | None
+    reason: str
+    completion: tuple[Placement, ...] = ()
+    minimal: bool = False
+    region: Region | None = None
+    at_least: int | None = None  # the fewest tiles a completion can have, when not ``fewest``
+    waiting: Waiting | None = None
+    seconds: float = 0.0  # the time its search took
+
+    @property
+    def fewest(self) -> int | None:
+        return len(self.completion) if self.answer == "yes" else None
+
+
+class _Position:
+    """What every feature's question shares: the board, supply, open features and their ports."""
+
+    def __init__(self, state: Any) -> None:
+        self.board: Board = state.board
+        self.supply = supply_of(state)
+        self.features = open_features(self.board)
+        self.ports: Ports = {f.root: f.ports for f in self.features}
+        self.roots_at: dict[Position, list[int]] = {}
+        for f in self.features:
+            for q in f.needs if f.kind is not Kind.MARKET else ():
+                self.roots_at.setdefault(q, []).append(f.root)
+        self.kind_of = {f.root: f.kind for f in self.features}
+        self.open_at = {f.root: f.needs for f in self.features}
+        self._dead: dict[Position, bool] = {}
+        self._light: Board | None = None
+
+    def light(self) -> Board:
+        """The board again without its placement caches (cheap to copy, for the exhaustive
+        search): the same tiles placed in the same order, so every piece keeps its node."""
+        if self._light is None:
+            tiles = iter(self.board.tiles.items())
+            _, start = next(tiles)
+            self._light = Board(start.tile)
+            for position, placed in tiles:
+                self._light.place(placed.tile, position, placed.rotation)
+        return self._light
+
+    def dead(self, q: Position) -> bool:
+        found = self._dead.get(q)
+        if found is None:
+            found = self._dead[q] = dead_position(self.board, self.supply, q)
+        return found
+
+
+def all_completable(
+    state: Any,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    draws: int = 1,
+    max_positions: int | None = None,
+) -> list[Completability]:
+    """The answer for every open feature of ``state`` (a :class:`SouthSeasState`), ordered by
+    first piece; each feature's search has its own ``time_limit`` in seconds."""
+    shared = _Position(state)
+    return [_answer(shared, f, Deadline(time_limit), draws, max_positions) for f in shared.features]
+
+
+def completable(
+    state: Any,
+    at: PieceAt,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    draws: int = 1,
+    max_positions: int | None = None,
+) -> Completability:
+    """The answer for the open feature of piece ``at`` = (x, y, piece index)."""
+    shared = _Position(state)
+    root = feature_at(shared.board, at)
+    if root is None:
+        raise AtollError(f"no tile piece at ({at[0]},{at[1]}) piece {at[2]}", field="--feature")
+    feature = next((f for f in shared.features if f.root == root), None)
+    if feature is None:
+        raise AtollError(
+            f"the feature of ({at[0]},{at[1]}) piece {at[2]} is not open (complete or evaluated)",
+            field="--feature",
+        )
+    return _answer(shared, feature, Deadline(time_limit), draws, max_positions)
+
+
+def _answer(
+    shared: _Position, feature: OpenFeature, deadline: Deadline, draws: int, limit: int | None
+) -> Completability:
+    started = time.perf_counter()
+    found = _search(shared, feature, deadline, limit)
+    waiting = waiting_for(shared.board, feature, shared.supply, draws)
+    return dataclasses.replace(found, waiting=waiting, seconds=time.perf_counter() - started)
+
+
+def _search(
+    shared: _Position, feature: OpenFeature, deadline: Deadline, limit: int | None
+) -> Completability:
+    answer = _quick(shared, feature) or _bounded(shared, feature, deadline, limit)
+    if feature.kind is Kind.MARKET or answer.proof != "region":
+        return answer  # proven, a completion known, or out of time; a market's region is exact
+    started = time.perf_counter()
+    try:
+        found = exhaust(
+            shared.light(), feature, shared.supply, nodes=EXHAUST_NODES, seconds=deadline.left
+        )
+    except Exhausted:
+        found = ()
+    finally:
+        deadline.spent += time.perf_counter() - started
+    if found == ():  # the search gave up
+        return answer
+    if found is None:
+        why = "every way to fill the positions it is open at, again and again, was tried"
+        return Completability(feature, "no", "exhausted", why)
+    found = replay_completion(shared.board, feature, found, shared.supply)
+    why = f"{len(found)} tile{'s' if len(found) != 1 else ''} (the fewest, searched exhaustively)"
+    return Completability(feature, "yes", None, why, found, True)
+
+
+def _quick(shared: _Position, feature: OpenFeature) -> Completability | None:
+    """A ``no`` proven without a solver: a needed position no tile fits, too few tiles, or
+    too few fitting tiles for the needed positions at once."""
+    supply, needs = shared.supply, feature.needs
+    total, n = supply.total, len(needs)
+    for q in needs:
+        if shared.dead(q):
+            why = f"no tile left fits ({q[0]},{q[1]}), which it needs, in any rotation"
+            return Completability(feature, "no", "no-tile-fits", why)
+    if n > total:
+        why = f"it needs {n} positions filled and {total} tiles are left"
+        return Completability(feature, "no", "too-few-tiles", why)
+    matched = _largest_matching(shared.board, supply, needs)
+    if matched < n:
+        why = f"of the {n} positions it needs, at most {matched} can get a fitting tile at once"
+        return Completability(feature, "no", "too-few-fitting", why)
+    return None
+
+
+def _bounded(
+    shared: _Position, feature: OpenFeature, deadline: Deadline, limit: int | None
+) -> Completability:
+    """CP-SAT on regions growing from the needed positions (see the module docstring)."""
+    supply, needs = shared.supply, feature.needs
+    total, n = supply.total, len(needs)
+    limit = MAX_POSITIONS if limit is None else limit
+    where = Region(0, n, None)
+    if feature.kind is Kind.MARKET:
+        return _solve(shared, feature, set(needs), deadline, where, None, None)
+    layers, exhausted = _layers(shared, feature, total - n, limit)
+    sizes = list(accumulate(len(layer) for layer in layers))
+    top = max([0, *(r for r, size in enumerate(sizes) if size <= limit)])
+    radius, lower = 0, n
+    while True:
+        region = set().union(*layers[: radius + 1])
+        whole = exhausted and radius == len(layers) - 1
+        covers = None if whole or n + radius >= total else n + radius
+        where = Region(radius, len(region), covers)
+        # below the top radius only completions this region must hold are looked for
+        most = None if covers is None or radius == top else n + radius + 1
+        answer = _solve(shared, feature, region, deadline, where, n, most)
+        if answer.answer == "yes" and not answer.minimal:
+            return dataclasses.replace(answer, at_least=lower)
+        if answer.proof != "bounded":
+            return answer
+        lower = n + radius + 1
+        if radius == top:
+            why = (
+                f"no completion within distance {radius} ({len(region)} positions, every "
+                f"completion of at most {n + radius} tiles); larger regions were not searched"
+            )
+            return dataclasses.replace(answer, answer="unknown", proof="region", reason=why)
+        radius = min(2 * radius + 1, top)
+
+
+def _solve(
+    shared: _Position,
+    feature: OpenFeature,
+    region: set[Position],
+    deadline: Deadline,
+    where: Region,
+    needs: int | None,
+    most: int | None,
+) -> Completability:
+    """One solve on ``region`` (at most ``most`` tiles); ``proof="bounded"`` when it is
+    infeasible but does not hold every completion (``where.covers`` is not ``None``)."""
+    board, supply, ports = shared.board, shared.supply, shared.ports
+    search = {"time_limit": deadline, "most": most, "fewest": most is not None or needs is None}
+    try:
+        result = solve_region(board, feature, region, supply, ports, **search)  # type: ignore[arg-type]
+    except SolverUnknown as exc:
+        why = f"the time limit of {exc.time_limit:g} s was reached ({where.positions} positions)"
+        return Completability(feature, "unknown", "time-limit", why, region=where)
+    at_least = None if needs is None else needs + where.radius + 1
+    if result.status == "infeasible":
+        if where.covers is not None:
+            return Completability(
+                feature, "unknown", "bounded", "", region=where, at_least=at_least
+            )
+        scope = "its empty neighbours" if needs is None else f"{where.positions} positions"
+        why = f"no completion on {scope}, which hold every possible completion"
+        return Completability(feature, "no", "region-infeasible", why, region=where)
+    found = replay_completion(board, feature, result.placements, supply)
+    if not search["fewest"]:  # a completion: now the fewest tiles, as far as time allows
+        with contextlib.suppress(SolverUnknown):
+            better = solve_region(
+                board, feature, region, supply, ports, time_limit=deadline, hint=found,
+                effort=IMPROVE_EFFORT,
+            )  # fmt: skip
+            if len(better.placements) <= len(found):
+                result = better
+                found = replay_completion(board, feature, better.placements, supply)
+    k = len(found)
+    bound = needs is None or where.covers is None or k <= needs + where.radius + 1
+    minimal = result.status == "optimal" and bound
+    how = "the fewest" if minimal else "not proven the fewest"
+    why = f"{k} tile{'s' if k != 1 else ''} ({how})"
+    return Completability(feature, "yes", None, why, found, minimal, where)
+
+
+def _layers(
+    shared: _Position, feature: OpenFeature, radius: int, limit: int
+) -> tuple[list[set[Position]], bool]:
+    """The empty positions at distance 0, 1, ... ``radius`` from the positions ``feature``
+    needs (see the module docstring), skipping positions no tile left fits, until more than
+    ``limit`` positions are found; and whether nothing lies beyond the last layer."""
+    board, kind = shared.board, feature.kind
+    seen = set(feature.needs)
+    layers = [set(feature.needs)]
+    while len(layers) <= radius and len(seen) <= limit:
+        after: set[Position] = set()
+        for q in layers[-1]:
+            for dx, dy in STEP:
+                n = (q[0] + dx, q[1] + dy)
+                if n not in seen and n not in board.tiles and not shared.dead(n):
+                    after.add(n)
+            for root in shared.roots_at.get(q, ()):
+                if shared.kind_of[root] is kind:
+                    after.update(p for p in shared.open_at[root] if p not in seen)
+        if not after:
+            return layers, True
+        seen |= after
+        layers.append(after)
+    return layers, False
+
+
+def _largest_matching(board: Board, supply: Supply, needs: tuple[Position, ...]) -> int:
+    """The most positions of ``needs`` that can each get a different copy fitting it now."""
+    options = {q: [i for i, _ in fitting(board, supply, q, supply.usable)] for q in needs}
+    holder: dict[int, list[Position]] = {}
+
+    def assign(q: Position, tried: set[int]) -> bool:
+        for i in options[q]:
+            if i in tried:
+                continue
+            tried.add(i)
+            owners = holder.setdefault(i, [])
+            if len(owners) < supply.usable[i]:
+                owners.append(q)
+                return True
+            for other in owners:
+                if assign(other, tried):
+                    owners.remove(other)
+                    owners.append(q)
+                    return True
+        return False
+
+    return sum(assign(q, set()) for q in needs)
+
+
+def replay_completion(
+    board: Board, feature: OpenFeature, placements: tuple[Placement, ...], supply: Supply
+) -> tuple[Placement, ...]:
+    """The tiles of ``placements`` that hold a piece of the completed feature (a solution the
+    solver did not minimise may hold others), in an order where each shares a side with one
+    placed before; each is checked to fit when placed on a copy of ``board``, the feature must
+    be complete after the last and no type used more often than it is left (else
+    :class:`RuntimeError`: a bug)."""
+    twin, ordered = _place_all(board, placements, supply)
+    if feature.kind is not Kind.MARKET:
+        root = twin.root(feature.root)
+        ordered = [
+            p for p in ordered
+            if any(twin.root(twin.node_at((p.x, p.y), i)) == root
+                   for i in range(len(twin.tiles[(p.x, p.y)].tile.pieces)))
+        ]  # fmt: skip
+        twin, ordered = _place_all(board, tuple(ordered), supply, strict=True)
+    if feature.kind is Kind.MARKET:
+        done = twin.missing.get(feature.market, 0) == 0  # type: ignore[arg-type]
+    else:
+        done = twin.feature_of(feature.root).open == 0
+    if not done:
+        raise RuntimeError(f"completion leaves {feature.describe()} open: {ordered}")
+    return tuple(ordered)
+
+
+def _place_all(
+    board: Board, placements: tuple[Placement, ...], supply: Supply, strict: bool = False
+) -> tuple[Board, list[Placement]]:
+    """``placements`` placed on a copy of ``board``, each once it shares a side with a tile;
+    those that never do are left out (``strict``: a :class:`RuntimeError`)."""
+    twin, by_id, left = board.clone(), {t.id: t for t in supply.types}, list(supply.usable)
+    index, pending, ordered = supply.index(), sorted(placements), []
+    while pending:
+        ready = [
+            p for p in pending
+            if any((p.x + dx, p.y + dy) in twin.tiles for dx, dy in STEP)
+        ]  # fmt: skip
+        if not ready:
+            if strict:
+                raise RuntimeError(f"completion not connected to the board: {pending}")
+            break
+        for p in ready:
+            tile = by_id[p.tile]
+            left[index[p.tile]] -= 1
+            if left[index[p.tile]] < 0 or not twin.fits(tile, (p.x, p.y), p.rotation):
+                raise RuntimeError(f"completion tile does not fit: {p}")
+            twin.place(tile, (p.x, p.y), p.rotation)
+            ordered.append(p)
+            pending.remove(p)
+    return twin, ordered

@@ -1,0 +1,235 @@
+"""Completability of South Seas features against brute force, on boards built from the test
+tiles (tests/models/southseas/scenario_tiles.toml).
+
+The start tile at (0, 0): an island cap to the north (piece 0), a bridge west-east (piece 1),
+a sea strip between them (piece 2) and the sea to the south (piece 3)::
+
+        (0,-1)
+    +----------+
+    | ######## |  island (piece 0)
+    |~~~~~~~~~~|  sea strip (piece 2)
+    ============  bridge (piece 1)
+    |~~~ <>< ~~|  sea (piece 3)
+    +----------+
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from models.core import make_rng
+from models.southseas.actions import PASS, Place
+from models.southseas.components import Kind
+from models.southseas.state import SouthSeasState
+from solvers.southseas.completable import Completability, all_completable, completable
+from solvers.southseas.exhaust import exhaust
+from solvers.southseas.features import supply_of
+from solvers.southseas.model import Placement
+from tests.models.southseas.helpers import draw, small_game, step
+from tests.solvers.southseas.brute import complete, fewest_by_brute_force
+
+
+def build(counts: dict[str, int], moves: list[dict[str, Any]]) -> SouthSeasState:
+    """A 2-player game on ``counts`` copies of the test tiles after ``moves``."""
+    state = small_game(counts)
+    for move in moves:
+        step(state, move)
+    return state
+
+
+def answer_at(state: SouthSeasState, x: int, y: int, piece: int) -> Completability:
+    return completable(state, (x, y, piece), time_limit=30)
+
+
+def replay_in_engine(state: SouthSeasState, completion: tuple[Placement, ...]) -> None:
+    """Draw and place each tile of ``completion`` through the protocol, passing every other
+    decision (the first option when passing is not one)."""
+    for p in completion:
+        draw(state, p.tile)
+        state.apply(Place(p.x, p.y, p.rotation))
+        while not state.is_terminal() and not state.is_chance_node():
+            options = state.legal_actions()
+            state.apply(PASS if PASS in options else options[0])
+
+
+def check_against_brute_force(state: SouthSeasState) -> list[Completability]:
+    """Every open feature's answer (and the exhaustive search's) equals brute force's."""
+    answers = all_completable(state, time_limit=30)
+    supply = supply_of(state)
+    for a in answers:
+        fewest = fewest_by_brute_force(state, a.feature)
+        assert a.answer == ("no" if fewest is None else "yes"), (a, fewest)
+        if fewest is not None:
+            assert a.minimal and a.fewest == fewest, (a, fewest)
+        if a.feature.kind is not Kind.MARKET:
+            found = exhaust(state.board, a.feature, supply, nodes=100_000)
+            assert (None if found is None else len(found)) == fewest
+    return answers
+
+
+def test_SS_E3_an_island_completes_and_the_completion_replays_in_the_engine() -> None:
+    state = build({"band": 2, "cap": 1, "sea": 1}, [{"tile": "band", "at": [0, -1]}])
+    answer = answer_at(state, 0, 0, 0)
+    assert answer.answer == "yes" and answer.minimal
+    assert answer.completion == (Placement("cap", 0, -2, 2),)
+    check_against_brute_force(state)
+    root = answer.feature.root
+    replay_in_engine(state, answer.completion)
+    feature = state.board.feature_of(root)
+    assert feature.open == 0 and feature.evaluated == "complete"
+
+
+# Two islands face the empty (0,-1): the start's cap from the south, a cap at (0,-2) from the
+# north. Only a band (island north and south) fits there, and it closes both at once.
+AROUND_THE_GAP: list[dict[str, Any]] = [
+    {"tile": "bridge", "at": [1, 0]},
+    {"tile": "sea", "at": [1, -1]},
+    {"tile": "sea", "at": [1, -2]},
+]
+
+
+def test_SS_E3_an_island_closes_only_through_a_tile_that_closes_another() -> None:
+    moves = [*AROUND_THE_GAP, {"tile": "cap", "at": [0, -2], "rotation": 2}]
+    state = build({"bridge": 1, "sea": 3, "cap": 2, "band": 1}, moves)
+    first, second = answer_at(state, 0, 0, 0), answer_at(state, 0, -2, 0)
+    for answer in (first, second):
+        assert answer.answer == "yes" and answer.fewest == 1
+        assert [(p.tile, p.x, p.y) for p in answer.completion] == [("band", 0, -1)]
+    check_against_brute_force(state)
+    replay_in_engine(state, first.completion)
+    assert state.board.feature_of(first.feature.root).open == 0
+    assert state.board.feature_of(second.feature.root).open == 0
+
+
+def test_SS_E3_a_merged_island_must_close_too() -> None:
+    # a band at (0,-2) is open to the north: the band that joins it must be followed by a cap
+    moves = [*AROUND_THE_GAP, {"tile": "band", "at": [0, -2]}]
+    state = build({"bridge": 1, "sea": 2, "band": 3, "cap": 1}, moves)
+    answer = answer_at(state, 0, 0, 0)
+    assert answer.answer == "yes" and answer.minimal and answer.fewest == 2
+    assert {(p.tile, p.x, p.y) for p in answer.completion} == {("band", 0, -1), ("cap", 0, -3)}
+    check_against_brute_force(state)
+    replay_in_engine(state, answer.completion)
+    assert state.board.feature_of(answer.feature.root).open == 0
+
+
+def test_SS_E3_without_the_cap_the_merged_island_cannot_close() -> None:
+    moves = [*AROUND_THE_GAP, {"tile": "band", "at": [0, -2]}]
+    state = build({"bridge": 1, "sea": 3, "band": 3}, moves)
+    answer = answer_at(state, 0, 0, 0)
+    assert answer.answer == "no" and answer.proof == "region-infeasible"
+    check_against_brute_force(state)
+
+
+def test_SS_M1_a_market_whose_hole_no_tile_fits_is_proven_no() -> None:
+    # (1,1) must show a bridge to the north (the curve at (1,0)), island to the east (the cap at
+    # (2,1)) and sea to the west (the market): no test tile has island and bridge sides.
+    moves: list[dict[str, Any]] = [
+        {"tile": "market", "at": [0, 1]},
+        {"tile": "bridge-curve", "at": [1, 0], "rotation": 1},
+        {"tile": "sea", "at": [2, 0]},
+        {"tile": "cap", "at": [2, 1], "rotation": 3},
+    ]
+    state = build({"market": 1, "bridge-curve": 1, "sea": 3, "cap": 1, "bridge": 1}, moves)
+    answer = answer_at(state, 0, 1, 0)
+    assert answer.feature.kind is Kind.MARKET
+    assert answer.answer == "no" and answer.proof == "no-tile-fits"
+    assert "(1,1)" in answer.reason
+    assert fewest_by_brute_force(state, answer.feature) is None
+
+
+def test_SS_M1_a_market_is_completed_by_filling_its_neighbours() -> None:
+    state = build({"market": 1, "bridge-end": 2, "sea": 6}, [{"tile": "market", "at": [0, 1]}])
+    answer = answer_at(state, 0, 1, 0)
+    assert answer.answer == "yes" and answer.minimal and answer.fewest == 7
+    market = answer.feature.market
+    replay_in_engine(state, answer.completion)
+    assert market is not None and state.board.missing[market] == 0
+    assert market not in state.board.markets  # evaluated as complete
+
+
+def test_SS_M1_a_market_with_too_few_tiles_left() -> None:
+    state = build({"market": 1, "bridge-end": 2, "sea": 3}, [{"tile": "market", "at": [0, 1]}])
+    answer = answer_at(state, 0, 1, 0)
+    assert answer.answer == "no" and answer.proof == "too-few-tiles"
+
+
+def test_SS_E2_a_bridge_whose_ends_need_two_tiles_of_which_one_is_left() -> None:
+    state = build({"bridge-end": 1, "sea": 2}, [])
+    answer = answer_at(state, 0, 0, 1)
+    assert answer.answer == "no" and answer.proof == "too-few-fitting"
+    assert fewest_by_brute_force(state, answer.feature) is None
+
+
+def test_SS_E2_a_bridge_closed_by_two_ends_matches_brute_force() -> None:
+    state = build({"bridge-end": 2, "bridge": 1, "sea": 1}, [])
+    answer = answer_at(state, 0, 0, 1)
+    assert answer.answer == "yes" and answer.fewest == 2
+    check_against_brute_force(state)
+
+
+def test_SS_E2_a_bridge_loop_completes() -> None:
+    state = build({"bridge-curve": 4, "bridge": 1}, [])
+    answer = answer_at(state, 0, 0, 1)
+    assert answer.answer == "yes" and answer.minimal and answer.fewest == 5
+    replay_in_engine(state, answer.completion)
+    assert state.board.feature_of(answer.feature.root).open == 0
+
+
+def test_SS_P3_a_drawn_tile_counts_as_usable() -> None:
+    state = build({"cap": 1}, [])
+    draw(state, "cap")
+    answer = answer_at(state, 0, 0, 0)
+    assert answer.answer == "yes" and answer.fewest == 1
+    assert answer.waiting is not None and answer.waiting.stack == 0
+
+
+def test_a_piece_that_is_not_on_the_board_is_an_error() -> None:
+    from models.errors import AtollError
+
+    state = build({"cap": 1}, [])
+    with pytest.raises(AtollError, match="no tile piece at"):
+        completable(state, (3, 3, 0))
+
+
+TYPES = ["cap", "cap-bare", "band", "sea", "bridge", "bridge-end", "bridge-curve", "full"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_SS_P3_every_answer_equals_brute_force_on_random_small_positions(seed: int) -> None:
+    rng = make_rng(seed)
+    built = [rng.choice(TYPES) for _ in range(3)]
+    left = [rng.choice(TYPES) for _ in range(3)]
+    counts: dict[str, int] = {}
+    for t in built + left:
+        counts[t] = counts.get(t, 0) + 1
+    state = small_game(counts)
+    for tile in built:
+        draw(state, tile)
+        if state.is_chance_node():  # unplaceable: removed (SS-P4)
+            continue
+        state.apply(rng.choice(state.legal_actions()))
+        while not state.is_terminal() and not state.is_chance_node():
+            options = state.legal_actions()
+            state.apply(PASS if PASS in options else options[0])
+    if state.is_terminal():
+        pytest.skip("the game ended")
+    answers = check_against_brute_force(state)
+    assert all(a.answer != "unknown" for a in answers)
+    for a in answers:
+        if a.answer == "yes":
+            twin = state.clone()
+            replay_in_engine(twin, a.completion)
+            assert complete(twin.board, a.feature)
+
+
+def test_the_light_board_numbers_every_piece_as_the_board_does() -> None:
+    from solvers.southseas.completable import _Position
+    from tests.models.southseas.helpers import random_state
+
+    shared = _Position(random_state(4, 5, 150))
+    light = shared.light()
+    assert light.node_place == shared.board.node_place
+    assert all(light.root(f.root) == f.root for f in shared.features)
