@@ -1,11 +1,12 @@
 """What a game adds to atoll beyond the protocol, declared in one typed place per game.
 
 A game's ``analyses/<game>/plugin.py`` declares one :class:`GamePlugin`: its report sections,
-the rule variants worth measuring and how the report shows them, the extra measures ``compare``
-judges, its own CLI commands, and how ``replay`` describes and ``render`` draws what is not a
-scenario. The scenario loader and the renderer of a position belong to the game itself
-(:meth:`models.core.Game.load_scenario`, :meth:`models.core.GameState.figure`). Plug-ins are
-found by the registry's game names (:mod:`analyses.plugins`), never by module-name strings.
+the rule variants worth measuring, how the report shows them and the game's own measures they
+are judged on (:class:`VariantReport`), its own CLI commands, and how ``replay`` describes and
+``render`` draws what is not a scenario. The scenario loader and the renderer of a position
+belong to the game itself (:meth:`models.core.Game.load_scenario`,
+:meth:`models.core.GameState.figure`). Plug-ins are found by the registry's game names
+(:mod:`analyses.plugins`), never by module-name strings.
 
 Plug-in modules stay light (``atoll --help`` imports no pandas): what they declare loads its
 heavy parts when first called.
@@ -103,11 +104,6 @@ class GamePlugin:
     #: --variant SLUG`` plays the same.
     variants: Mapping[str, Variant] = dataclasses.field(default_factory=dict)
     variant_report: VariantReport = VariantReport()
-    #: The game's own per-game measures for ``compare`` (name -> (unit, function of the
-    #: frames giving a value per game)).
-    measures: Mapping[str, tuple[str, Callable[[StudyFrames], pd.Series]]] = dataclasses.field(
-        default_factory=dict
-    )
     #: The game's own commands (``board``, ``tiles``, ``candidates``...), made when first used.
     commands: Callable[[], Sequence[click.Command]] = _no_commands
     #: ``replay``: prints what a replayed state shows (``show_events``: the log too); ``None``:

@@ -21,13 +21,12 @@ from rich.console import Console
 from rich.table import Table
 
 from analyses.cli.numbers import IntRange
+from analyses.cli.scenarios import check_png, write_png
 from analyses.cli.scenarios import load_position as load_scenario_position
-from analyses.cli.scenarios import write_png
 from analyses.tobago import cli_maps, cli_puzzles
 from analyses.tobago.cli_game import is_scenario
 from analyses.tobago.cli_options import (
     Solving,
-    check_png,
     deck_note,
     deck_option,
     emit_json,

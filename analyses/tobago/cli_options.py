@@ -18,7 +18,6 @@ import click
 
 from analyses.cli.components import chosen_component, component_option
 from analyses.cli.numbers import FloatRange
-from analyses.outputs import refuse_overwriting_input
 from models.errors import AtollError, AtollWarning
 from models.tobago.island.clues import Clue
 from models.tobago.island.deck import Deck
@@ -238,13 +237,6 @@ def deck_option(func: Callable[..., None]) -> Callable[..., None]:
         "reconstruction).",
     )
     return component_option(deprecated(command))
-
-
-def check_png(out_file: str, *inputs: str | None) -> None:
-    """--out must name a .png file that is none of the command's inputs."""
-    if not out_file.lower().endswith(".png"):
-        raise AtollError("the picture is written as PNG: name a .png file", field="--out")
-    refuse_overwriting_input(out_file, *inputs)
 
 
 def map_note(map_spec: str) -> str | None:

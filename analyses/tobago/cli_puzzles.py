@@ -14,10 +14,10 @@ from rich.console import Console
 from rich.table import Table
 
 from analyses.cli.numbers import IntRange
+from analyses.cli.scenarios import check_png
 from analyses.outputs import refuse_overwriting_input
 from analyses.tobago.cli_options import (
     Solving,
-    check_png,
     deck_note,
     deck_option,
     emit_json,
