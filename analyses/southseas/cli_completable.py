@@ -32,6 +32,7 @@ from models.pictures import save_figure
 from models.southseas.render_completion import draw_with_tiles
 from solvers.limits import DEFAULT_TIME_LIMIT, SolverUnknown
 from solvers.southseas.completable import (
+    EXHAUST_NODES,
     Completability,
     all_completable,
     completable,
@@ -44,7 +45,9 @@ class RegionUnknown(SolverUnknown):
 
     def __init__(self, reason: str, time_limit: float) -> None:
         self.time_limit = time_limit
-        RuntimeError.__init__(self, f"unknown: {reason} (raise it with --max-positions)")
+        RuntimeError.__init__(
+            self, f"unknown: {reason} (raise it with --max-positions or --max-nodes)"
+        )
 
 
 def parse_feature(text: str) -> tuple[int, int, int]:
@@ -81,7 +84,14 @@ def parse_feature(text: str) -> tuple[int, int, int]:
     "--max-positions",
     type=IntRange(1, 10_000),
     default=None,
-    help="The largest region of empty positions searched for a feature (default 40).",
+    help="The largest region of empty positions CP-SAT searches for a feature (default 40).",
+)
+@click.option(
+    "--max-nodes",
+    type=IntRange(0, 100_000_000),
+    default=EXHAUST_NODES,
+    show_default=True,
+    help="Tiles the exhaustive search may try for a feature before CP-SAT takes over (0: none).",
 )
 def completable_cmd(
     scenario: str,
@@ -91,6 +101,7 @@ def completable_cmd(
     out_file: str | None,
     time_limit: float,
     max_positions: int | None,
+    max_nodes: int,
 ) -> None:
     """Whether each open feature (bridge, island, sea region, market) of the position could
     still be completed with the tiles left, in any order: yes (with the fewest tiles), no
@@ -102,7 +113,7 @@ def completable_cmd(
     if feature_text is not None:
         answer = completable(
             state, parse_feature(feature_text), time_limit=time_limit, draws=k,
-            max_positions=max_positions,
+            max_positions=max_positions, max_nodes=max_nodes,
         )  # fmt: skip
         if answer.answer == "unknown":
             if answer.proof == "time-limit":
@@ -111,8 +122,9 @@ def completable_cmd(
         answers = [answer]
     else:
         answers = all_completable(
-            state, time_limit=time_limit, draws=k, max_positions=max_positions
-        )
+            state, time_limit=time_limit, draws=k, max_positions=max_positions,
+            max_nodes=max_nodes,
+        )  # fmt: skip
     if as_json:
         click.echo(json.dumps(_json(state, answers, k, time_limit), indent=2))
     else:

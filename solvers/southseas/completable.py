@@ -19,20 +19,28 @@ A ``no`` is always a proof, one of:
   own tiles, so all lie within distance ``k - L``. The model on radius ``D`` therefore holds
   every completion of at most ``L + D`` tiles, and with ``L + D`` at least the tiles left (or
   nothing farther away that any tile fits) it holds every completion there is;
-* ``exhausted``: where the regions grow too large, the exhaustive search of
-  :mod:`~solvers.southseas.exhaust` (every usable tile that fits, on each position the feature
-  is open at, again and again) tried every completion within its budget and none completes it.
+* ``exhausted``: the exhaustive search of :mod:`~solvers.southseas.exhaust` (every usable
+  tile that fits, on each position the feature is open at, again and again, with a lower bound
+  on the tiles still needed) searched every completion and none completes it.
 
-The same bound makes the fewest tiles exact: a fewest ``k`` found on radius ``D`` is the fewest
-anywhere when ``k <= L + D + 1``. So the radius grows (0, 1, 3, 7, ...) with each solve looking
-only for completions of at most ``L + D + 1`` tiles, whose infeasibility is quick to prove and
-says every completion has more than ``L + D`` tiles (``at_least``). On the largest radius within
-``max_positions`` any completion is looked for, then fewer tiles for a bounded, deterministic
-effort (``yes``, not proven the fewest); with none there, the exhaustive search gets a budget
-of boards, and past it the answer is ``unknown`` (no completion within the searched region, with
-its radius and size). The time limit, reached first, makes it ``unknown`` too. A ``yes``
-completion is replayed on a copy of the board before it is returned: every tile fits when it is
-placed, in the order given, and the feature is complete after the last.
+The order: the three quick proofs; then, for a bridge, island or sea region, the exhaustive
+search within ``max_nodes`` tiles tried (fast where the feature is small or nearly closed: the
+fewest tiles, proven, or ``exhausted``); where it runs out, CP-SAT on regions. A market goes to
+CP-SAT at once (its region is exact: ``region-infeasible`` or the fewest, its empty
+neighbours).
+
+On regions, the same bound makes the fewest tiles exact: a fewest ``k`` found on radius ``D``
+is the fewest anywhere when ``k <= L + D + 1``. So the radius grows (0, 1, 3, 7, ...) with each
+solve looking only for completions of at most ``L + D + 1`` tiles, whose infeasibility is
+quick to prove and says every completion has more than ``L + D`` tiles (``at_least``). On the
+largest radius within ``max_positions`` any completion is looked for, then fewer tiles for a
+bounded, deterministic effort (``yes``, not proven the fewest); with none there the answer is
+``unknown`` (no completion within the searched region, with its radius and size). A
+completion the exhaustive search found before its budget ran out is a ``yes`` (not proven the
+fewest, with the least number of tiles it showed every completion needs). The time limit,
+reached first, makes it ``unknown`` too. A ``yes`` completion is replayed on a copy of the
+board before it is returned: every tile fits when it is placed, in the order given, and the
+feature is complete after the last.
 
 >>> from models.core import load_game
 >>> state = load_game("southseas", 2).new_initial_state()  # the start tile alone
@@ -75,7 +83,7 @@ Answer = Literal["yes", "no", "unknown"]
 #: Regions larger than this are not searched by default (then the exhaustive search decides).
 MAX_POSITIONS = 40
 #: Boards the exhaustive search may try for one feature before it gives up.
-EXHAUST_NODES = 3000
+EXHAUST_NODES = 4000
 #: CP-SAT's deterministic seconds spent looking for fewer tiles once a completion is known on
 #: the largest region (a budget that gives the same answer on every machine).
 IMPROVE_EFFORT = 0.2
@@ -129,18 +137,6 @@ class _Position:
         self.kind_of = {f.root: f.kind for f in self.features}
         self.open_at = {f.root: f.needs for f in self.features}
         self._dead: dict[Position, bool] = {}
-        self._light: Board | None = None
-
-    def light(self) -> Board:
-        """The board again without its placement caches (cheap to copy, for the exhaustive
-        search): the same tiles placed in the same order, so every piece keeps its node."""
-        if self._light is None:
-            tiles = iter(self.board.tiles.items())
-            _, start = next(tiles)
-            self._light = Board(start.tile)
-            for position, placed in tiles:
-                self._light.place(placed.tile, position, placed.rotation)
-        return self._light
 
     def dead(self, q: Position) -> bool:
         found = self._dead.get(q)
@@ -155,11 +151,15 @@ def all_completable(
     time_limit: float = DEFAULT_TIME_LIMIT,
     draws: int = 1,
     max_positions: int | None = None,
+    max_nodes: int = EXHAUST_NODES,
 ) -> list[Completability]:
     """The answer for every open feature of ``state`` (a :class:`SouthSeasState`), ordered by
-    first piece; each feature's search has its own ``time_limit`` in seconds."""
+    first piece; each feature's search has its own ``time_limit`` in seconds. ``max_nodes``:
+    the exhaustive search's budget of tiles tried for one feature (0: CP-SAT alone);
+    ``max_positions``: the largest region CP-SAT searches."""
     shared = _Position(state)
-    return [_answer(shared, f, Deadline(time_limit), draws, max_positions) for f in shared.features]
+    limits = _Limits(max_positions or MAX_POSITIONS, max_nodes)
+    return [_answer(shared, f, Deadline(time_limit), draws, limits) for f in shared.features]
 
 
 def completable(
@@ -169,8 +169,10 @@ def completable(
     time_limit: float = DEFAULT_TIME_LIMIT,
     draws: int = 1,
     max_positions: int | None = None,
+    max_nodes: int = EXHAUST_NODES,
 ) -> Completability:
-    """The answer for the open feature of piece ``at`` = (x, y, piece index)."""
+    """The answer for the open feature of piece ``at`` = (x, y, piece index) (the limits as
+    for :func:`all_completable`)."""
     shared = _Position(state)
     root = feature_at(shared.board, at)
     if root is None:
@@ -181,41 +183,62 @@ def completable(
             f"the feature of ({at[0]},{at[1]}) piece {at[2]} is not open (complete or evaluated)",
             field="--feature",
         )
-    return _answer(shared, feature, Deadline(time_limit), draws, max_positions)
+    limits = _Limits(max_positions or MAX_POSITIONS, max_nodes)
+    return _answer(shared, feature, Deadline(time_limit), draws, limits)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Limits:
+    positions: int
+    nodes: int
 
 
 def _answer(
-    shared: _Position, feature: OpenFeature, deadline: Deadline, draws: int, limit: int | None
+    shared: _Position, feature: OpenFeature, deadline: Deadline, draws: int, limits: _Limits
 ) -> Completability:
     started = time.perf_counter()
-    found = _search(shared, feature, deadline, limit)
+    found = _search(shared, feature, deadline, limits)
     waiting = waiting_for(shared.board, feature, shared.supply, draws)
     return dataclasses.replace(found, waiting=waiting, seconds=time.perf_counter() - started)
 
 
 def _search(
-    shared: _Position, feature: OpenFeature, deadline: Deadline, limit: int | None
+    shared: _Position, feature: OpenFeature, deadline: Deadline, limits: _Limits
 ) -> Completability:
-    answer = _quick(shared, feature) or _bounded(shared, feature, deadline, limit)
-    if feature.kind is Kind.MARKET or answer.proof != "region":
-        return answer  # proven, a completion known, or out of time; a market's region is exact
+    quick = _quick(shared, feature)
+    if quick is not None or feature.kind is Kind.MARKET:  # a market's region is exact
+        return quick or _bounded(shared, feature, deadline, limits.positions)
     started = time.perf_counter()
+    at_least, proven = len(feature.needs), True
     try:
+        if not limits.nodes:
+            raise Exhausted(at_least)
         found = exhaust(
-            shared.light(), feature, shared.supply, nodes=EXHAUST_NODES, seconds=deadline.left
-        )
-    except Exhausted:
-        found = ()
+            shared.board, feature, shared.supply, nodes=limits.nodes, seconds=deadline.left,
+            ports=shared.ports,
+        )  # fmt: skip
+    except Exhausted as exc:
+        found, at_least, proven = exc.completion, exc.at_least, False
     finally:
         deadline.spent += time.perf_counter() - started
-    if found == ():  # the search gave up
-        return answer
     if found is None:
         why = "every way to fill the positions it is open at, again and again, was tried"
         return Completability(feature, "no", "exhausted", why)
-    found = replay_completion(shared.board, feature, found, shared.supply)
-    why = f"{len(found)} tile{'s' if len(found) != 1 else ''} (the fewest, searched exhaustively)"
-    return Completability(feature, "yes", None, why, found, True)
+    if found:
+        found = replay_completion(shared.board, feature, found, shared.supply)
+        minimal = proven or len(found) <= at_least
+        how = "the fewest, searched exhaustively" if minimal else "not proven the fewest"
+        why = f"{len(found)} tile{'s' if len(found) != 1 else ''} ({how})"
+        return Completability(
+            feature, "yes", None, why, found, minimal, at_least=None if minimal else at_least
+        )
+    answer = _bounded(shared, feature, deadline, limits.positions)
+    if answer.answer == "yes" and not answer.minimal and answer.fewest == at_least:
+        how = f"{at_least} tile{'s' if at_least != 1 else ''} (the fewest)"
+        return dataclasses.replace(answer, minimal=True, at_least=None, reason=how)
+    if answer.at_least is not None and answer.at_least < at_least:
+        return dataclasses.replace(answer, at_least=at_least)
+    return answer
 
 
 def _quick(shared: _Position, feature: OpenFeature) -> Completability | None:
@@ -238,12 +261,11 @@ def _quick(shared: _Position, feature: OpenFeature) -> Completability | None:
 
 
 def _bounded(
-    shared: _Position, feature: OpenFeature, deadline: Deadline, limit: int | None
+    shared: _Position, feature: OpenFeature, deadline: Deadline, limit: int
 ) -> Completability:
     """CP-SAT on regions growing from the needed positions (see the module docstring)."""
     supply, needs = shared.supply, feature.needs
     total, n = supply.total, len(needs)
-    limit = MAX_POSITIONS if limit is None else limit
     where = Region(0, n, None)
     if feature.kind is Kind.MARKET:
         return _solve(shared, feature, set(needs), deadline, where, None, None)

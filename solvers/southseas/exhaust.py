@@ -1,13 +1,25 @@
-"""Every completion of a feature, searched exhaustively: a proof where regions grow too large.
+"""Every completion of a feature, searched exhaustively: the fewest tiles, or a proof of none.
 
 Every completion puts a tile on each position the feature is open at, so a search that picks
 one such position (the one the fewest tiles left fit) and tries every usable tile shape and
-rotation that fits it, on a copy of the board, then repeats for the feature as it has grown
-(merged features included: the board merges them), meets every completion; it needs no region.
-Branches stop when the feature is open at more positions than tiles are left, at a position no
-tile left fits, or (for the fewest) at as many tiles as the best completion found. Searched to
-the end within ``nodes`` boards, it proves ``no`` or the fewest tiles; otherwise it says
-nothing.
+rotation that fits it, then repeats for the feature as it has grown (merged features
+included), meets every completion; it needs no region.
+
+The search does not copy boards. A node is the set of tiles placed so far over the board as it
+stands, with only what the question needs: the side requirements those tiles add, and a small
+union-find over the feature's kind whose groups are the open features of the board (with the
+positions each is open at) and the pieces of the new tiles. Placing a tile links each of its
+pieces of the kind to the groups its ports face, and the groups that were open where it lies are
+open there no more; the feature is complete when its group is open nowhere.
+
+Iterative deepening on the number of tiles makes the first completion found the fewest: the
+limit starts at the positions the feature needs and grows by one. A branch stops when the
+feature is open at more positions than the limit (or the tiles left) allows, at a position no
+tile left fits, or when the open positions cannot each get their own fitting copy (a matching).
+A set of tiles met again (in another order, or in a later round) is not searched again below
+the limit it already failed at. A round that never stopped for the limit searched everything:
+no completion exists. Within ``nodes`` visits it proves ``no`` or the fewest tiles; otherwise
+it raises :class:`Exhausted`, which says how many tiles a completion needs at least.
 
 >>> from models.southseas.tilefile import load_tiles
 >>> from models.southseas.board import Board
@@ -24,93 +36,342 @@ nothing.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 
 from models.southseas.board import Board
-from models.southseas.components import Kind
-from models.southseas.geometry import STEP, Position
-from solvers.southseas.features import OpenFeature, Supply
+from models.southseas.components import Kind, TileType
+from models.southseas.geometry import STEP, Position, facing_port
+from solvers.southseas.features import OpenFeature, Supply, open_features
 from solvers.southseas.model import Placement, shapes_of
 
 _ROTATIONS = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
+_NO_LIMIT = 1 << 30
 
 
 class Exhausted(Exception):
-    """The node budget ran out: the search proves nothing."""
+    """The node budget or the time ran out before the answer was proven: every completion has
+    at least ``at_least`` tiles, and ``completion`` is one found (not proven the fewest) or
+    empty."""
+
+    def __init__(self, at_least: int, completion: tuple[Placement, ...] = ()) -> None:
+        self.at_least, self.completion = at_least, completion
+        super().__init__(f"search budget exhausted; a completion needs at least {at_least} tiles")
+
+
+Step = tuple[Position, int, int]  # position, shape, rotation
+
+
+class _Node:
+    """Tiles placed over the board (by shape and rotation), the side codes they add to empty
+    positions, and the union-find of the feature's kind (groups: open board features by root,
+    new pieces by ids from ``board`` size up) with the positions each group is open at."""
+
+    __slots__ = ("codes", "next_id", "opened", "parent", "pieces", "tiles")
+
+    def __init__(self, next_id: int) -> None:
+        self.tiles: dict[Position, tuple[int, int]] = {}
+        self.codes: dict[Position, int] = {}
+        self.pieces: dict[tuple[Position, int], int] = {}  # (position, piece index) -> group
+        self.parent: dict[int, int] = {}
+        self.opened: dict[int, frozenset[Position]] = {}
+        self.next_id = next_id
+
+    def child(self) -> _Node:
+        twin = object.__new__(_Node)
+        twin.tiles, twin.codes = dict(self.tiles), dict(self.codes)
+        twin.pieces, twin.parent = dict(self.pieces), dict(self.parent)
+        twin.opened, twin.next_id = dict(self.opened), self.next_id
+        return twin
+
+    def find(self, group: int) -> int:
+        parent = self.parent
+        while group in parent:
+            group = parent[group]
+        return group
+
+
+class _Search:
+    def __init__(
+        self,
+        board: Board,
+        feature: OpenFeature,
+        supply: Supply,
+        ports: Mapping[int, Sequence[tuple[Position, int]]],
+        budget: int,
+        stop: float,
+    ) -> None:
+        kind = self.kind = feature.kind
+        self.board, self.supply, self.feature = board, supply, feature
+        self.shapes = shapes_of(supply)
+        self.left = [sum(supply.usable[i] for i in s.members) for s in self.shapes]
+        #: per shape and rotation: (piece index, its ports turned) of each piece of the kind
+        self.kind_pieces = [
+            [
+                tuple(
+                    (i, tuple(p for p in range(12) if s.tile.port_piece[r][p] == i))
+                    for i, piece in enumerate(s.tile.pieces)
+                    if piece.kind is kind and piece.ports
+                )
+                for r in range(4)
+            ]
+            for s in self.shapes
+        ]
+        #: per shape and rotation: for each port, the sides the piece of the kind there reaches
+        self.reach = [[_reach(s.tile, r, kind) for r in range(4)] for s in self.shapes]
+        self.board_port: dict[tuple[Position, int], int] = {}
+        self.board_open: dict[int, frozenset[Position]] = {}
+        for root, found in ports.items():
+            if board.features[root].kind is kind:
+                self.board_open[root] = frozenset(q for q, _ in found)
+                for q, port in found:
+                    self.board_port[(q, port)] = root
+        self.failed: dict[frozenset[Step], int] = {}
+        self.nodes, self.budget, self.stop = 0, budget, stop
+
+    def run(self) -> tuple[Placement, ...] | None:
+        """Rounds of growing limits (the first completion is the fewest) on a quarter of the
+        budget; then one search to any size, and from a completion found, rounds of falling
+        limits until one finds none (the last is the fewest)."""
+        root, room = _Node(len(self.board.parent)), sum(self.left)
+        limit, budget = len(self.feature.needs), self.budget
+        self.budget = budget // 4
+        try:
+            while limit <= room:
+                found = self.grow(root, frozenset(), limit)
+                if isinstance(found, tuple):
+                    return self.placements(found)
+                if not found:  # nothing was cut by the limit: no completion at all
+                    return None
+                limit += 1
+        except _Stop:
+            pass
+        self.budget = budget
+        best: tuple[Step, ...] = ()
+        try:
+            found = self.grow(root, frozenset(), room)
+            if not isinstance(found, tuple):
+                return None
+            while True:
+                best = found
+                found = self.grow(root, frozenset(), len(best) - 1)
+                if not isinstance(found, tuple):
+                    return self.placements(best)
+        except _Stop:
+            raise Exhausted(limit, self.placements(best)) from None
+
+    def opened(self, node: _Node, root: int) -> frozenset[Position]:
+        found = node.opened.get(root)
+        return self.board_open[root] if found is None else found
+
+    def place(self, node: _Node, q: Position, j: int, r: int) -> _Node:
+        """``node`` with shape ``j`` turned ``r`` on ``q``."""
+        board_tiles = self.board.tiles
+        after = node.child()
+        tiles = after.tiles
+        tiles[q] = (j, r)
+        after.codes.pop(q, None)
+        x, y = q
+        tile = self.shapes[j].tile
+        for side, code in enumerate(tile.side_codes[r]):
+            dx, dy = STEP[side]
+            n = (x + dx, y + dy)
+            if n not in board_tiles and n not in tiles:
+                after.codes[n] = after.codes.get(n, 0) | code
+        roots = []
+        for i, ports in self.kind_pieces[j][r]:
+            group = after.next_id
+            after.next_id += 1
+            after.pieces[(q, i)] = group
+            opens = set()
+            links = []
+            for p in ports:
+                dx, dy = STEP[p // 3]
+                n = (x + dx, y + dy)
+                if n in board_tiles:
+                    links.append(self.board_port[(q, p)])
+                elif n in tiles:
+                    jn, rn = tiles[n]
+                    piece = self.shapes[jn].tile.port_piece[rn][facing_port(p)]
+                    links.append(after.pieces[(n, piece)])
+                else:
+                    opens.add(n)
+            after.opened[group] = frozenset(opens)
+            for other in links:
+                a, b = after.find(group), after.find(other)
+                if a != b:
+                    after.parent[b] = a
+                    after.opened[a] = self.opened(after, a) | self.opened(after, b)
+                    after.opened.pop(b, None)
+            roots.append(group)
+        for root in {after.find(g) for g in roots}:
+            after.opened[root] = self.opened(after, root) - {q}
+        return after
+
+    def options(self, node: _Node, q: Position) -> list[tuple[int, int]]:
+        code = self.board.frontier.get(q, 0) | node.codes.get(q, 0)
+        return [
+            (j, r)
+            for j, shape in enumerate(self.shapes)
+            if self.left[j]
+            for r in _ROTATIONS[shape.table[code]]
+        ]
+
+    def grow(self, node: _Node, path: frozenset[Step], limit: int) -> tuple[Step, ...] | bool:
+        """A completion of at most ``limit`` more tiles from ``node`` (its steps, in order);
+        else whether the limit cut the search somewhere below (``True``) or not (``False``:
+        nothing below completes it, whatever the limit). Tiles that open the feature at the
+        fewest new positions are tried first."""
+        self.nodes += 1
+        if self.nodes > self.budget or (self.nodes % 256 == 0 and time.perf_counter() > self.stop):
+            raise _Stop
+        positions = self.opened(node, node.find(self.feature.root))
+        if not positions:
+            return ()
+        room = sum(self.left)
+        if len(positions) > room:
+            return False
+        if len(positions) > limit:
+            return True
+        failed = self.failed.get(path, -1)
+        if failed >= limit:  # searched before, to this limit or further
+            return failed != _NO_LIMIT
+        options = {q: self.options(node, q) for q in positions}
+        spread = self.spread(node, positions, options)
+        least = len(positions) + _growth(spread)
+        if least > room or not _all_fit(options, self.left):
+            self.failed[path] = _NO_LIMIT
+            return False
+        if least > limit:
+            return True
+        cut = False
+        q = min(sorted(positions), key=lambda p: len(options[p]))
+        grows = spread[q][1] if q in spread else [0] * len(options[q])
+        for _, (j, r) in sorted(zip(grows, options[q], strict=True), key=lambda o: o[0]):
+            step = (q, j, r)
+            self.left[j] -= 1
+            try:
+                found = self.grow(self.place(node, q, j, r), path | {step}, limit - 1)
+            finally:
+                self.left[j] += 1
+            if isinstance(found, tuple):
+                return (step, *found)
+            cut = cut or found
+        self.failed[path] = limit if cut else _NO_LIMIT
+        return cut
+
+    def spread(
+        self,
+        node: _Node,
+        positions: frozenset[Position],
+        options: dict[Position, list[tuple[int, int]]],
+    ) -> dict[Position, tuple[tuple[Position, ...], list[int]]]:
+        """For each of ``positions`` with empty neighbours the feature is not open at: those
+        neighbours, and for each tile in ``options`` how many of them it opens the feature at
+        (its pieces that join the feature are those whose ports face it; they reach sides)."""
+        target = node.find(self.feature.root)
+        board_tiles, tiles, reach = self.board.tiles, node.tiles, self.reach
+        found = {}
+        for q in positions:
+            x, y = q
+            empty = 0
+            for side, (dx, dy) in enumerate(STEP):
+                n = (x + dx, y + dy)
+                if n not in board_tiles and n not in tiles and n not in positions:
+                    empty |= 1 << side
+            if not empty:
+                continue
+            ports = []
+            for side, (dx, dy) in enumerate(STEP):
+                n = (x + dx, y + dy)
+                if n in board_tiles:
+                    for p in range(3 * side, 3 * side + 3):
+                        group = self.board_port.get((q, p))
+                        if group is not None and node.find(group) == target:
+                            ports.append(p)
+                elif n in tiles:
+                    jn, rn = tiles[n]
+                    table = self.shapes[jn].tile.port_piece[rn]
+                    for p in range(3 * side, 3 * side + 3):
+                        group = node.pieces.get((n, table[facing_port(p)]))
+                        if group is not None and node.find(group) == target:
+                            ports.append(p)
+            grows = []
+            for j, r in options[q]:
+                sides = 0
+                table = reach[j][r]
+                for p in ports:
+                    sides |= table[p]
+                grows.append((sides & empty).bit_count())
+            near = tuple(
+                (x + dx, y + dy) for side, (dx, dy) in enumerate(STEP) if empty >> side & 1
+            )
+            found[q] = (near, grows)
+        return found
+
+    def placements(self, steps: tuple[Step, ...]) -> tuple[Placement, ...]:
+        """The steps as tiles of types with a copy usable for each."""
+        left, types = list(self.supply.usable), self.supply.types
+        found = []
+        for (x, y), j, r in steps:
+            i = next(i for i in self.shapes[j].members if left[i])
+            left[i] -= 1
+            found.append(Placement(types[i].id, x, y, r))
+        return tuple(found)
+
+
+class _Stop(Exception):
+    pass
 
 
 def exhaust(
-    board: Board, feature: OpenFeature, supply: Supply, *, nodes: int, seconds: float = 60.0
+    board: Board,
+    feature: OpenFeature,
+    supply: Supply,
+    *,
+    nodes: int,
+    seconds: float = 60.0,
+    ports: Mapping[int, Sequence[tuple[Position, int]]] | None = None,
 ) -> tuple[Placement, ...] | None:
-    """The fewest tiles completing ``feature`` (not a market) and ``None`` when none does,
-    both proven; raises :class:`Exhausted` past ``nodes`` boards or ``seconds``."""
-    stop = time.perf_counter() + seconds
-    shapes = shapes_of(supply)
-    left = list(supply.usable)
-    best: list[tuple[Placement, ...]] = []
-    seen: set[frozenset[Placement]] = set()
-    budget = [nodes]
-
-    def open_at(twin: Board, candidates: set[Position]) -> set[Position]:
-        """The positions of ``candidates`` that a port of the feature faces."""
-        root = twin.root(feature.root)
-        found = set()
-        for q in candidates:
-            if q in twin.tiles:
-                continue
-            for side, (dx, dy) in enumerate(STEP):
-                placed = twin.tiles.get((q[0] + dx, q[1] + dy))
-                if placed is None:
-                    continue
-                pieces = placed.tile.side_pieces[placed.rotation][(side + 2) % 4]
-                if any(twin.root(placed.first_node + i) == root for i in pieces):
-                    found.add(q)
-                    break
-        return found
-
-    def fits(twin: Board, q: Position, usable: list[int]) -> list[tuple[int, int]]:
-        """(shape, rotation) of every usable shape that fits ``q`` now."""
-        code = twin.frontier.get(q, 0)
-        return [(j, r) for j in usable for r in _ROTATIONS[shapes[j].table[code]]]
-
-    def grow(twin: Board, positions: set[Position], path: tuple[Placement, ...]) -> None:
-        budget[0] -= 1
-        if budget[0] < 0 or (budget[0] % 64 == 0 and time.perf_counter() > stop):
-            raise Exhausted
-        if not positions:
-            if not best or len(path) < len(best[0]):
-                best[:] = [path]
-            return
-        room = sum(left)
-        if len(positions) > room or (best and len(path) + len(positions) >= len(best[0])):
-            return
-        usable = [j for j, shape in enumerate(shapes) if any(left[i] for i in shape.members)]
-        options = {q: fits(twin, q, usable) for q in positions}
-        copies = {j: sum(left[i] for i in shapes[j].members) for j in usable}
-        if not _all_fit(options, copies):
-            return
-        q = min(sorted(positions), key=lambda p: len(options[p]))
-        for j, r in options[q]:
-            i = next(i for i in shapes[j].members if left[i])
-            step = Placement(supply.types[i].id, q[0], q[1], r)
-            key = frozenset((*path, step))
-            if key in seen:
-                continue
-            seen.add(key)
-            after = twin.clone()
-            after.place(supply.types[i], q, r)
-            # the new tile and the tiles of any feature it merged in bring open positions
-            grown = after.feature_of(feature.root).tiles - twin.feature_of(feature.root).tiles
-            near = positions | {(x + dx, y + dy) for x, y in grown for dx, dy in STEP}
-            left[i] -= 1
-            grow(after, open_at(after, near), (*path, step))
-            left[i] += 1
-
+    """The fewest tiles completing ``feature`` (not a market), in an order they can be placed,
+    and ``None`` when none does, both proven; raises :class:`Exhausted` past ``nodes`` visits
+    or ``seconds``. ``ports``: the open ports of every open feature by root (as
+    :func:`~solvers.southseas.features.open_features` finds them; found again if not given)."""
     assert feature.kind is not Kind.MARKET
-    grow(board, set(feature.needs), ())
-    return best[0] if best else None
+    if ports is None:
+        ports = {f.root: f.ports for f in open_features(board)}
+    search = _Search(board, feature, supply, ports, nodes, time.perf_counter() + seconds)
+    return search.run()
 
 
-def _all_fit(options: dict[Position, list[tuple[int, int]]], copies: dict[int, int]) -> bool:
+def _reach(tile: TileType, rotation: int, kind: Kind) -> tuple[int, ...]:
+    """For each port of ``tile`` turned ``rotation``: the sides (a bit each) that the piece
+    there reaches when it is of ``kind``, else 0."""
+    table = tile.port_piece[rotation]
+    sides = [0] * len(tile.pieces)
+    for p in range(12):
+        if table[p] >= 0:
+            sides[table[p]] |= 1 << (p // 3)
+    return tuple(
+        sides[table[p]] if table[p] >= 0 and tile.pieces[table[p]].kind is kind else 0
+        for p in range(12)
+    )
+
+
+def _growth(spread: dict[Position, tuple[tuple[Position, ...], list[int]]]) -> int:
+    """New positions a completion must fill besides those the feature is open at, at least:
+    a position's tile opens at least its least ``spread``, and positions with no empty
+    neighbour in common open different ones, so theirs add up (picked greedily, largest
+    first). Every completion fills those too: a lower bound on the tiles to add."""
+    total, taken = 0, set[Position]()
+    for least, near in sorted(((min(g, default=0), near) for near, g in spread.values()),
+                              reverse=True):  # fmt: skip
+        if least and not taken.intersection(near):
+            taken.update(near)
+            total += least
+    return total
+
+
+def _all_fit(options: dict[Position, list[tuple[int, int]]], copies: list[int]) -> bool:
     """Whether every position can get its own copy of a shape that fits it (a matching of
     positions to copies covering all positions; Kuhn's augmenting paths)."""
     holders: dict[int, list[Position]] = {}

@@ -119,7 +119,10 @@ def test_SS_E3_without_the_cap_the_merged_island_cannot_close() -> None:
     moves = [*AROUND_THE_GAP, {"tile": "band", "at": [0, -2]}]
     state = build({"bridge": 1, "sea": 3, "band": 3}, moves)
     answer = answer_at(state, 0, 0, 0)
-    assert answer.answer == "no" and answer.proof == "region-infeasible"
+    assert answer.answer == "no" and answer.proof == "exhausted"
+    # CP-SAT alone proves it on a region shown to hold every completion
+    alone = completable(state, (0, 0, 0), time_limit=30, max_nodes=0)
+    assert alone.answer == "no" and alone.proof == "region-infeasible"
     check_against_brute_force(state)
 
 
@@ -225,11 +228,30 @@ def test_SS_P3_every_answer_equals_brute_force_on_random_small_positions(seed: i
             assert complete(twin.board, a.feature)
 
 
-def test_the_light_board_numbers_every_piece_as_the_board_does() -> None:
-    from solvers.southseas.completable import _Position
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_small_search_budget_says_no_more_than_it_knows(seed: int) -> None:
+    """Cut short, the exhaustive search proves nothing false: the least tiles it reports is at
+    most the fewest found with a large budget, and a completion it hands back replays."""
+    from models.southseas.components import Kind as K
+    from solvers.southseas.completable import replay_completion
+    from solvers.southseas.exhaust import Exhausted
     from tests.models.southseas.helpers import random_state
 
-    shared = _Position(random_state(4, 5, 150))
-    light = shared.light()
-    assert light.node_place == shared.board.node_place
-    assert all(light.root(f.root) == f.root for f in shared.features)
+    state = random_state(4, seed, 120)
+    supply = supply_of(state)
+    for answer in all_completable(state, time_limit=30):
+        if answer.feature.kind is K.MARKET or answer.answer == "unknown":
+            continue
+        try:
+            found = exhaust(state.board, answer.feature, supply, nodes=40)
+        except Exhausted as exc:
+            if answer.answer == "yes":
+                assert exc.at_least <= (answer.fewest or 0) or not answer.minimal
+            if exc.completion:
+                replay_completion(state.board, answer.feature, exc.completion, supply)
+                assert answer.answer == "yes"
+                assert len(exc.completion) >= (answer.fewest or 0) or not answer.minimal
+            continue
+        assert (found is None) == (answer.answer == "no")
+        if found is not None and answer.minimal:
+            assert len(found) == answer.fewest
