@@ -24,7 +24,7 @@ import dataclasses
 import hashlib
 import json
 import traceback
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from contextlib import contextmanager
 from typing import Any
@@ -33,11 +33,12 @@ import numpy as np
 
 from analyses.frames import Chunk, StudyFrames, event_row
 from analyses.trace import Trace
+from analyses.watchers import watcher_for
 from analyses.workers import process_pool
-from models.core import Game, load_game, make_rng, spawn_seeds
+from models.core import Game, GameState, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
 from solvers.agents import make_agent
-from solvers.agents.play import play_out
+from solvers.agents.play import Watcher, play_out
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,13 +109,21 @@ def game_seeds(config: StudyConfig) -> list[int]:
 
 
 def play_game(
-    config: StudyConfig, game: Game, index: int, seed: int, *, trace: bool = True
+    config: StudyConfig,
+    game: Game,
+    index: int,
+    seed: int,
+    *,
+    trace: bool = True,
+    watch: bool = True,
 ) -> Chunk:
     """One game as table rows (or an errors row when it raises); ``trace=False`` leaves the
-    score race and branching tables empty (``benchmarks/trace_cost.py`` measures their cost)."""
+    score race and branching tables empty (``benchmarks/trace_cost.py`` measures their cost),
+    ``watch=False`` leaves out the rows of the game's study watcher
+    (:mod:`analyses.watchers`)."""
     chunk = Chunk()
     try:
-        _play(config, game, index, seed, chunk, trace)
+        _play(config, game, index, seed, chunk, trace, watch)
     except Exception:
         chunk.clear_game(index)
         chunk.errors.append(
@@ -129,7 +138,13 @@ def play_game(
 
 
 def _play(
-    config: StudyConfig, game: Game, index: int, seed: int, chunk: Chunk, trace: bool
+    config: StudyConfig,
+    game: Game,
+    index: int,
+    seed: int,
+    chunk: Chunk,
+    trace: bool,
+    watch: bool,
 ) -> None:
     specs = config.seats(index)
     chance_seed, *agent_seeds = np.random.SeedSequence(seed).generate_state(
@@ -139,7 +154,12 @@ def _play(
     chance = make_rng(int(chance_seed) >> 1)
     state = game.new_initial_state()
     watcher = Trace() if trace else None
-    played = play_out(state, agents, chance, max_steps=config.max_moves, watcher=watcher)
+    make_watcher = watcher_for(config.game) if watch else None
+    extra = make_watcher() if make_watcher is not None else None
+    watchers = [w for w in (watcher, extra) if w is not None]
+    played = play_out(
+        state, agents, chance, max_steps=config.max_moves, watcher=_Watchers(watchers)
+    )
     moves, thinking = played.moves, played.seconds
     outcome = state.outcome()
     winners = set(outcome.winners)
@@ -171,9 +191,22 @@ def _play(
             {"game": index, "seat": seat, "moves": moves[seat], "seconds": thinking[seat]}
         )
     chunk.events.extend(event_row(index, e, k) for k, e in enumerate(state.events()))
+    if extra is not None:
+        chunk.events.extend(extra.rows(index, state, first=len(state.events())))
     if watcher is not None:
         chunk.trajectory.append(watcher.trajectory_columns(index, state))
         chunk.branching.append(watcher.decision_columns(index))
+
+
+class _Watchers:
+    """Several watchers as one."""
+
+    def __init__(self, watchers: Sequence[Watcher]) -> None:
+        self.watchers = tuple(watchers)
+
+    def decision(self, state: GameState, actions: tuple[Hashable, ...]) -> None:
+        for w in self.watchers:
+            w.decision(state, actions)
 
 
 def play_chunk(config_data: Mapping[str, Any], jobs: Sequence[tuple[int, int]]) -> StudyFrames:

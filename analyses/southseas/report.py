@@ -142,7 +142,7 @@ def features(frames: StudyFrames, record: dict[str, Any]) -> Section:
         },
         {"measure": "holes at the end", "per game": pergame.count(games["holes"].to_numpy(float))},
     ]
-    return Section(
+    section = Section(
         "Features",
         "How many features of each kind a game makes and how often they are completed (a "
         "market: all 8 neighbours filled): shares of each game's features, with intervals over "
@@ -151,6 +151,73 @@ def features(frames: StudyFrames, record: dict[str, Any]) -> Section:
             Table("Features by kind", pd.DataFrame(rows), over="games"),
             Table("Left over", pd.DataFrame(extra), over="games"),
         ],
+    )
+    stranding(frames, section)
+    return section
+
+
+def stranding(frames: StudyFrames, section: Section) -> None:
+    """The stranded islanders split by whether their feature had been shown unfinishable
+    before the tiles ran out (the ``stranded`` rows of :mod:`analyses.southseas.stranding`)."""
+    games = frames.games
+    index = list(games["game"])
+    rows = _events(frames, "stranded")
+    if rows.empty:
+        if games["stranded_islanders"].sum() > 0:
+            section.notes.append(
+                "This study has no 'stranded' rows (it was played before they were recorded): "
+                "stranded islanders are not split by whether their features could still be "
+                "finished. Play it again to have them."
+            )
+        return
+    rows = rows.assign(
+        islanders=rows["data"].map(lambda d: d["islanders"]).astype(float),
+        since=rows["data"].map(lambda d: d["impossible_since"]),
+        turns=rows["data"].map(lambda d: d["turns"]).astype(float),
+    )
+    shown = rows["since"].notna()
+    at = rows["since"].where(shown, 0).astype(float) / rows["turns"].where(rows["turns"] > 0, 1)
+    rows = rows.assign(
+        shown=rows["islanders"] * shown,
+        open=rows["islanders"] * ~shown,
+        early=rows["islanders"] * (shown & (at < 0.5)),
+        late=rows["islanders"] * (shown & (at >= 0.9)),
+        weighted=rows["islanders"] * at * shown,
+    )
+    total = pergame.per_game_sums(rows, index, "islanders")
+    sums = {c: pergame.per_game_sums(rows, index, c) for c in ("shown", "open", "early", "late")}
+    table = [
+        {
+            "stranded islanders": "in features shown unfinishable before the tiles ran out",
+            "per game": pergame.count(sums["shown"]),
+            "share of the stranded": pergame.ratio(sums["shown"], total),
+        },
+        {
+            "stranded islanders": "... shown so in the first half of the game",
+            "per game": pergame.count(sums["early"]),
+            "share of the stranded": pergame.ratio(sums["early"], total),
+        },
+        {
+            "stranded islanders": "... shown so only in the last tenth of the game",
+            "per game": pergame.count(sums["late"]),
+            "share of the stranded": pergame.ratio(sums["late"], total),
+        },
+        {
+            "stranded islanders": "in features not shown unfinishable when the tiles ran out",
+            "per game": pergame.count(sums["open"]),
+            "share of the stranded": pergame.ratio(sums["open"], total),
+        },
+    ]
+    since = pergame.ratio(pergame.per_game_sums(rows, index, "weighted"), sums["shown"])
+    section.tables.append(Table("Stranded islanders", pd.DataFrame(table), over="games"))
+    section.notes.append(
+        "Stranded islanders: those the end sent home from unfinished features (SS-F1, SS-F2). "
+        "A feature counts as shown unfinishable from the first turn a fast proof held (a "
+        "position it needs that no tile left fits, fewer tiles left than positions it needs, "
+        "or no way to give each needed position its own fitting tile); an impossibility "
+        "those cannot see counts on the other side, so the first row is a lower bound. On "
+        "average such islanders stood in an unfinishable feature from "
+        f"{since} of the game on (share of the game's turns, a ratio over games)."
     )
 
 

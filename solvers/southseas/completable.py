@@ -63,6 +63,7 @@ from typing import Any, Literal
 from models.errors import AtollError
 from models.southseas.board import Board
 from models.southseas.components import Kind
+from models.southseas.finishable import proof
 from models.southseas.geometry import STEP, Position
 from solvers.limits import DEFAULT_TIME_LIMIT, Deadline, SolverUnknown
 from solvers.southseas.exhaust import Exhausted, exhaust
@@ -72,7 +73,6 @@ from solvers.southseas.features import (
     Supply,
     dead_position,
     feature_at,
-    fitting,
     open_features,
     supply_of,
 )
@@ -243,21 +243,11 @@ def _search(
 
 def _quick(shared: _Position, feature: OpenFeature) -> Completability | None:
     """A ``no`` proven without a solver: a needed position no tile fits, too few tiles, or
-    too few fitting tiles for the needed positions at once."""
-    supply, needs = shared.supply, feature.needs
-    total, n = supply.total, len(needs)
-    for q in needs:
-        if shared.dead(q):
-            why = f"no tile left fits ({q[0]},{q[1]}), which it needs, in any rotation"
-            return Completability(feature, "no", "no-tile-fits", why)
-    if n > total:
-        why = f"it needs {n} positions filled and {total} tiles are left"
-        return Completability(feature, "no", "too-few-tiles", why)
-    matched = _largest_matching(shared.board, supply, needs)
-    if matched < n:
-        why = f"of the {n} positions it needs, at most {matched} can get a fitting tile at once"
-        return Completability(feature, "no", "too-few-fitting", why)
-    return None
+    too few fitting tiles for the needed positions at once
+    (:func:`models.southseas.finishable.proof`)."""
+    supply = shared.supply
+    found = proof(shared.board, supply.types, supply.usable, feature.needs)
+    return None if found is None else Completability(feature, "no", *found)
 
 
 def _bounded(
@@ -364,30 +354,6 @@ def _layers(
         seen |= after
         layers.append(after)
     return layers, False
-
-
-def _largest_matching(board: Board, supply: Supply, needs: tuple[Position, ...]) -> int:
-    """The most positions of ``needs`` that can each get a different copy fitting it now."""
-    options = {q: [i for i, _ in fitting(board, supply, q, supply.usable)] for q in needs}
-    holder: dict[int, list[Position]] = {}
-
-    def assign(q: Position, tried: set[int]) -> bool:
-        for i in options[q]:
-            if i in tried:
-                continue
-            tried.add(i)
-            owners = holder.setdefault(i, [])
-            if len(owners) < supply.usable[i]:
-                owners.append(q)
-                return True
-            for other in owners:
-                if assign(other, tried):
-                    owners.remove(other)
-                    owners.append(q)
-                    return True
-        return False
-
-    return sum(assign(q, set()) for q in needs)
 
 
 def replay_completion(

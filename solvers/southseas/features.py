@@ -29,6 +29,7 @@ from typing import Any
 
 from models.southseas.board import Board
 from models.southseas.components import Kind, TileType
+from models.southseas.finishable import fits_any, usable_of
 from models.southseas.geometry import AROUND, STEP, Position, facing_port
 
 #: (x, y, piece index): a piece on the board, the way the log and the CLI name it.
@@ -55,12 +56,7 @@ class Supply:
 
 def supply_of(state: Any) -> Supply:
     """The supply of a South Seas state (its game's draw types, ``left``, ``drawn``)."""
-    types = tuple(state.game.draw_types)
-    stack = tuple(state.left)
-    usable = list(stack)
-    if state.drawn is not None:
-        usable[state.game.draw_index[state.drawn.id]] += 1
-    return Supply(types, stack, tuple(usable))
+    return Supply(tuple(state.game.draw_types), tuple(state.left), usable_of(state))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,5 +163,4 @@ def port_groups(tile: TileType, rotation: int, kind: Kind) -> tuple[tuple[int, .
 
 def dead_position(board: Board, supply: Supply, position: Position) -> bool:
     """Whether no usable tile fits ``position`` in any rotation (proof (a) of a ``no``)."""
-    code = board.frontier.get(position, 0)
-    return not any(c and t.table[code] for t, c in zip(supply.types, supply.usable, strict=True))
+    return not fits_any(board, supply.types, supply.usable, position)

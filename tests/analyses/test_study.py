@@ -69,10 +69,10 @@ def test_a_failing_game_is_recorded_and_the_study_goes_on(
 ) -> None:
     play = study_module._play
 
-    def flaky(config, game, index, seed, chunk, trace):  # type: ignore[no-untyped-def]
+    def flaky(config, game, index, seed, chunk, trace, watch):  # type: ignore[no-untyped-def]
         if index == 4:
             raise ValueError("a bug in game four")
-        play(config, game, index, seed, chunk, trace)
+        play(config, game, index, seed, chunk, trace, watch)
 
     monkeypatch.setattr(study_module, "_play", flaky)
     frames = run_study(SMALL, chunk_size=5)

@@ -1,0 +1,265 @@
+"""What a South Seas study records of islanders stranded in features that could no longer be
+finished: a study watcher (:class:`~analyses.watchers.StudyWatcher`) adding two kinds of rows to
+the ``events`` table (``player`` empty, after the game's own events):
+
+* ``impossible`` — at the first decision after a feature with islanders became unfinishable
+  (the turn column): ``feature`` kind, ``at`` (x, y, piece), ``islanders`` ({player: count}),
+  ``proof`` (``no-tile-fits``, ``too-few-tiles`` or ``too-few-fitting``: the fast necessary
+  conditions of :mod:`models.southseas.finishable`), ``tiles_left``;
+* ``stranded`` — at the end, for each feature whose islanders the end sent home (SS-F1,
+  SS-F2: the ``end`` and ``home`` events): ``feature``, ``at``, ``islanders`` (how many),
+  ``impossible_since`` (the turn it was shown unfinishable, or ``null``: it was never shown so
+  before the tiles ran out), ``proof`` and ``turns`` (the game's length).
+
+It looks once a draw (at the first decision after it, the last placement done) and only at
+what can have changed: a feature that needed a position a tile was placed on since, or one
+next to it (its needed positions changed: all three conditions), and a feature whose slack ran
+out: while every position it needs has a fitting copy left and the
+tiles left are as many as the positions, neither ``no-tile-fits`` nor ``too-few-tiles`` can
+hold, and each copy drawn lowers those counts by one at most, so it is looked at again only
+when as many copies are gone. ``too-few-fitting`` (a matching) is asked only of features a
+placement touched.
+An impossibility the fast conditions cannot see (a sea no mix of the tiles left can enclose) is
+not recorded: ``impossible`` counts are lower bounds, and "not shown impossible" is what the
+other side means. ``benchmarks/stranding_cost.py`` measures what it costs a study.
+
+>>> from models.core import load_game, make_rng
+>>> from solvers.agents import make_agent
+>>> from solvers.agents.play import play_out
+>>> state = load_game("southseas", 2).new_initial_state()
+>>> watch = StrandingWatch()
+>>> _ = play_out(state, [make_agent("random", 1), make_agent("random", 2)], make_rng(5),
+...              watcher=watch)
+>>> rows = watch.rows(0, state, first=1000)
+>>> stranded = [r for r in rows if r["kind"] == "stranded"]
+>>> sum(json.loads(r["data"])["islanders"] for r in stranded) == sum(
+...     state.player_summary(p)["stranded_islanders"] for p in range(2))
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable
+from itertools import islice
+from typing import Any
+
+from models.southseas.components import TileType
+from models.southseas.events import SouthSeasEvent as EV
+from models.southseas.finishable import matching, needs_of, usable_of
+from models.southseas.geometry import STEP, Position
+
+__all__ = ["StrandingWatch"]
+
+
+class StrandingWatch:
+    """Watches one South Seas game (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.left = -1  # tiles left in the stack at the last check
+        self.tiles = 0  # tiles on the board at the last check
+        self.types: tuple[TileType, ...] = ()
+        self.usable: tuple[int, ...] | None = None
+        self.needs: dict[int, frozenset[Position]] = {}  # root -> positions it needs
+        self.nodes: dict[int, int] = {}  # root -> its pieces when its needs were found
+        self.copies: dict[int, int] = {}  # frontier code -> usable copies fitting it
+        self.with_type: dict[int, list[int]] = {}  # type index -> codes it fits
+        #: root when shown unfinishable -> (turn, proof); roots may merge later
+        self.impossible: dict[int, tuple[int, str]] = {}
+        self.found: list[dict[str, Any]] = []
+
+    def decision(self, state: Any, actions: tuple[Hashable, ...]) -> None:
+        board = state.board
+        if state.tiles_left == self.left:  # looked at once a draw, after the last placement
+            return
+        self.left = state.tiles_left
+        self.types = state.game.draw_types
+        usable = usable_of(state)
+        placed = len(board.tiles) - self.tiles
+        self.tiles = len(board.tiles)
+        filled = list(islice(reversed(board.tiles), placed))
+        self._count(state, usable, filled)
+        changed = {(x + dx, y + dy) for x, y in filled for dx, dy in STEP}
+        changed.update(filled)
+        total = sum(usable)
+        frontier, copies, features, root_of = (
+            board.frontier,
+            self.copies,
+            board.features,
+            board.root,
+        )
+        done = {root_of(r) for r in self.impossible}
+        cached, needs_now = self.needs, {}
+        for nodes in state.ledger.placed:
+            for node in nodes:
+                root = root_of(node)
+                if root in needs_now or root in done:
+                    continue
+                feature = features[root]
+                if feature.closed or not feature.islanders:
+                    continue
+                needs = cached.get(root)
+                near = needs is None or not needs.isdisjoint(changed)
+                if near:
+                    needs = self._needs(board, root, needs, filled)
+                assert needs is not None
+                needs_now[root] = needs
+                n = len(needs)
+                if total < n:
+                    self._record(state, root, "too-few-tiles")
+                    continue
+                fewest = total
+                for q in needs:
+                    code = frontier.get(q, 0)
+                    found = copies.get(code)
+                    if found is None:
+                        found = self._new_code(code)
+                    if found < fewest:
+                        fewest = found
+                if not fewest:
+                    self._record(state, root, "no-tile-fits")
+                elif near and fewest < n and self._short(board, usable, needs):
+                    self._record(state, root, "too-few-fitting")
+        # features with no islander now (a boat sent them home, or merged away) are forgotten,
+        # so their needs are found again if islanders come back
+        self.needs = needs_now
+
+    def _needs(
+        self,
+        board: Any,
+        root: int,
+        needs: frozenset[Position] | None,
+        filled: list[Position],
+    ) -> frozenset[Position]:
+        """The positions the feature at ``root`` needs now: as before when no tile went on one
+        of them (only what fits them changed); grown by the one tile placed on one when it
+        merged nothing in (its pieces are all the feature gained); else found again."""
+        feature = board.features[root]
+        nodes = len(feature.nodes)
+        if needs is not None and needs.isdisjoint(filled):
+            found = needs
+        elif needs is not None and len(filled) == 1:
+            p = filled[0]
+            placed = board.tiles[p]
+            mine = [i for i in range(len(placed.tile.pieces)) if board.root(placed.node(i)) == root]
+            if nodes != self.nodes[root] + len(mine):  # a feature merged in
+                found = frozenset(needs_of(board, root))
+            else:
+                grown = set(needs)
+                grown.discard(p)
+                x, y = p
+                for side, (dx, dy) in enumerate(STEP):
+                    n = (x + dx, y + dy)
+                    if n not in board.tiles and any(
+                        i in mine for i in placed.tile.side_pieces[placed.rotation][side]
+                    ):
+                        grown.add(n)
+                found = frozenset(grown)
+        else:
+            found = frozenset(needs_of(board, root))
+        self.nodes[root] = nodes
+        return found
+
+    def _count(self, state: Any, usable: tuple[int, ...], filled: list[Position]) -> None:
+        """Take in the copies usable now: the copies gone, and the copies fitting each
+        frontier code met so far. Drawing moves a copy from the stack to the hand (usable
+        either way), so what went is the tiles placed since, unless SS-P4 removed one too."""
+        was = self.usable
+        self.usable = usable
+        if was is None:
+            return
+        gone = sum(was) - sum(usable)
+        if not gone:
+            return
+        index = state.game.draw_index
+        types = [index[state.board.tiles[p].tile.id] for p in filled]
+        if len(types) != gone or any(usable[i] != was[i] - types.count(i) for i in types):
+            types = [i for i, (a, b) in enumerate(zip(usable, was, strict=True)) if a < b]
+        for i in set(types):
+            for code in self.with_type.get(i, ()):
+                self.copies[code] += usable[i] - was[i]
+
+    def _short(self, board: Any, usable: tuple[int, ...], needs: frozenset[Position]) -> bool:
+        """Whether the positions of ``needs`` cannot each get their own fitting copy (the
+        matching of :func:`~models.southseas.finishable.largest_matching`)."""
+        frontier, types = board.frontier, self.types
+        options = {q: [i for i in _fitting(types, frontier.get(q, 0)) if usable[i]] for q in needs}
+        return matching(options, usable) < len(needs)
+
+    def _new_code(self, code: int) -> int:
+        assert self.usable is not None
+        fitting = _fitting(self.types, code)
+        for i in fitting:
+            self.with_type.setdefault(i, []).append(code)
+        found = self.copies[code] = sum(self.usable[i] for i in fitting)
+        return found
+
+    def _record(self, state: Any, root: int, why: str) -> None:
+        board, turn = state.board, state.turn_number()
+        self.impossible[root] = (turn, why)
+        feature = board.features[root]
+        counts: dict[int, int] = {}
+        for player, _ in feature.islanders:
+            counts[player] = counts.get(player, 0) + 1
+        (x, y), piece = board.node_place[min(feature.nodes)]
+        data = {
+            "feature": feature.kind.value,
+            "at": [x, y, piece],
+            "islanders": counts,
+            "proof": why,
+            "tiles_left": state.tiles_left,
+        }
+        self.found.append({"turn": turn, "kind": "impossible", "data": data})
+
+    def rows(self, game: int, state: Any, *, first: int) -> list[dict[str, Any]]:
+        """The events-table rows of the game (indices from ``first`` on): the ``impossible``
+        rows as they came, then a ``stranded`` row per feature the end sent islanders home
+        from."""
+        board = state.board
+        since: dict[int, tuple[int, str]] = {}
+        for root, (turn, why) in self.impossible.items():
+            now = board.root(root)
+            if now not in since or turn < since[now][0]:
+                since[now] = (turn, why)
+        found = list(self.found)
+        for event in state.log:
+            if event.kind not in (EV.END, EV.HOME):
+                continue
+            x, y, piece = event.data["at"]
+            root = board.root(board.node_at((x, y), piece))
+            shown = since.get(root)
+            data = {
+                "feature": event.data["feature"],
+                "at": [x, y, piece],
+                "islanders": sum(event.data["returned"].values()),
+                "impossible_since": None if shown is None else shown[0],
+                "proof": None if shown is None else shown[1],
+                "turns": state.turn,
+            }
+            found.append({"turn": event.turn, "kind": "stranded", "data": data})
+        return [
+            {
+                "game": game,
+                "index": first + k,
+                "turn": row["turn"],
+                "player": None,
+                "kind": row["kind"],
+                "data": json.dumps(row["data"]),
+            }
+            for k, row in enumerate(found)
+        ]
+
+
+#: Per tile set (by the identity of its draw types, kept alive here), the indices of the types
+#: that fit each frontier code: the same for every game on the set.
+_FITTING: dict[int, tuple[tuple[TileType, ...], dict[int, tuple[int, ...]]]] = {}
+
+
+def _fitting(types: tuple[TileType, ...], code: int) -> tuple[int, ...]:
+    kept = _FITTING.get(id(types))
+    if kept is None or kept[0] is not types:
+        kept = _FITTING[id(types)] = (types, {})
+    found = kept[1].get(code)
+    if found is None:
+        found = kept[1][code] = tuple(i for i, t in enumerate(types) if t.table[code])
+    return found
