@@ -60,6 +60,10 @@ class StrandingWatch:
         self.tiles = 0  # tiles on the board at the last check
         self.types: tuple[TileType, ...] = ()
         self.usable: tuple[int, ...] | None = None
+        self.total = 0  # usable copies in all
+        self.removed = 0  # usable copies gone since the start (placed or removed by SS-P4)
+        #: root -> the fewest copies fitting one of its needs, and ``removed``, when last seen
+        self.fewest: dict[int, tuple[int, int]] = {}
         self.needs: dict[int, frozenset[Position]] = {}  # root -> positions it needs
         self.nodes: dict[int, int] = {}  # root -> its pieces when its needs were found
         self.copies: dict[int, int] = {}  # frontier code -> usable copies fitting it
@@ -81,7 +85,7 @@ class StrandingWatch:
         self._count(state, usable, filled)
         changed = {(x + dx, y + dy) for x, y in filled for dx, dy in STEP}
         changed.update(filled)
-        total = sum(usable)
+        total = self.total
         frontier, copies, features, root_of = (
             board.frontier,
             self.copies,
@@ -108,6 +112,10 @@ class StrandingWatch:
                 if total < n:
                     self._record(state, root, "too-few-tiles")
                     continue
+                if not near:  # the same positions: can enough copies have gone to matter?
+                    fewest, then = self.fewest.get(root, (0, 0))
+                    if self.removed - then < fewest:
+                        continue
                 fewest = total
                 for q in needs:
                     code = frontier.get(q, 0)
@@ -116,6 +124,7 @@ class StrandingWatch:
                         found = self._new_code(code)
                     if found < fewest:
                         fewest = found
+                self.fewest[root] = (fewest, self.removed)
                 if not fewest:
                     self._record(state, root, "no-tile-fits")
                 elif near and fewest < n and self._short(board, usable, needs):
@@ -164,20 +173,24 @@ class StrandingWatch:
         """Take in the copies usable now: the copies gone, and the copies fitting each
         frontier code met so far. Drawing moves a copy from the stack to the hand (usable
         either way), so what went is the tiles placed since, unless SS-P4 removed one too."""
-        was = self.usable
+        was, before = self.usable, self.total
         self.usable = usable
+        self.total = state.tiles_left + (state.drawn is not None)
         if was is None:
             return
-        gone = sum(was) - sum(usable)
+        gone = before - self.total
         if not gone:
             return
-        index = state.game.draw_index
-        types = [index[state.board.tiles[p].tile.id] for p in filled]
-        if len(types) != gone or any(usable[i] != was[i] - types.count(i) for i in types):
+        self.removed += gone
+        index, tiles = state.game.draw_index, state.board.tiles
+        types = [index[tiles[p].tile.id] for p in filled]
+        if len(types) != gone:  # SS-P4 removed a tile too: compare type by type
             types = [i for i, (a, b) in enumerate(zip(usable, was, strict=True)) if a < b]
+        copies, with_type = self.copies, self.with_type
         for i in set(types):
-            for code in self.with_type.get(i, ()):
-                self.copies[code] += usable[i] - was[i]
+            step = usable[i] - was[i]
+            for code in with_type.get(i, ()):
+                copies[code] += step
 
     def _short(self, board: Any, usable: tuple[int, ...], needs: frozenset[Position]) -> bool:
         """Whether the positions of ``needs`` cannot each get their own fitting copy (the

@@ -49,23 +49,45 @@ def usable_of(state: Any) -> tuple[int, ...]:
 
 def needs_of(board: Board, root: int) -> tuple[Position, ...]:
     """The empty positions the open feature at ``root`` needs filled, in the order met: those
-    a port of it faces, or a market's empty neighbours (from its own tiles, not the board)."""
+    a port of it faces, or a market's empty neighbours (from its own pieces, not the board).
+
+    Its pieces are read newest first, since open ports lie mostly on the tiles added last, and
+    the reading stops once as many open ports were met as the feature counts."""
     feature = board.features[root]
     tiles = board.tiles
     if feature.kind is Kind.MARKET:
         (x, y), _ = board.node_place[root]
         return tuple((x + dx, y + dy) for dx, dy in AROUND if (x + dx, y + dy) not in tiles)
     found: dict[Position, None] = {}
-    for x, y in sorted(feature.tiles):
+    left = feature.open
+    node_place = board.node_place
+    for node in reversed(feature.nodes):
+        if left <= 0:
+            break
+        (x, y), index = node_place[node]
         placed = tiles[(x, y)]
-        for side, (dx, dy) in enumerate(STEP):
+        for port in _ports(placed.tile, placed.rotation)[index]:
+            dx, dy = STEP[port // 3]
             n = (x + dx, y + dy)
-            if n in tiles or n in found:
-                continue
-            pieces = placed.tile.side_pieces[placed.rotation][side]
-            if any(p >= 0 and board.root(placed.first_node + p) == root for p in pieces):
+            if n not in tiles:
                 found[n] = None
+                left -= 1
     return tuple(found)
+
+
+#: The ports of each piece of a tile type turned, by (the type's identity, rotation); the type
+#: is kept with them, so an identity reused by another type is not mistaken for it.
+_PORTS: dict[tuple[int, int], tuple[TileType, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _ports(tile: TileType, rotation: int) -> tuple[tuple[int, ...], ...]:
+    key = (id(tile), rotation)
+    kept = _PORTS.get(key)
+    if kept is None or kept[0] is not tile:
+        table = tile.port_piece[rotation]
+        ports = tuple(tuple(p for p in range(12) if table[p] == i) for i in range(len(tile.pieces)))
+        kept = _PORTS[key] = (tile, ports)
+    return kept[1]
 
 
 def fits_any(board: Board, types: Sequence[TileType], usable: Sequence[int], q: Position) -> bool:
