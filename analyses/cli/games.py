@@ -21,6 +21,7 @@ import click
 from analyses.cli.position import add_position_commands
 from analyses.cli.skill import add_skill_command
 from analyses.cli.study import add_study_commands
+from analyses.cli.tune import add_tune_command
 from analyses.plugins import game_help, plugin
 
 __all__ = ["game_group"]
@@ -32,6 +33,7 @@ def game_group(game: str) -> click.Group:
     group = click.Group(game, help=game_help(game))
     add_skill_command(group, game)
     add_study_commands(group, game)
+    add_tune_command(group, game)
     add_position_commands(group, game)
     for command in found.commands():
         group.add_command(command)

@@ -1,0 +1,130 @@
+"""``atoll GAME tune``: search component values and rule options for a target, and check the
+winner on fresh seeds (:mod:`analyses.tuning`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from click import IntRange
+
+from analyses.cli.components import component_option, parse_components
+from analyses.cli.study import (
+    DEFAULT_AGENTS,
+    _agents,
+    _check_scheduler,
+    _check_seed,
+    _command,
+    _options,
+)
+from models.core import game_info
+
+
+def add_tune_command(group: click.Group, game: str) -> None:
+    """Give ``group`` the ``tune`` command for ``game``."""
+
+    @group.command("tune")
+    @click.option(
+        "--param",
+        "param_texts",
+        multiple=True,
+        required=True,
+        help="PATH=RANGE (repeat): option:NAME or COMPONENT:KEYS (board:island_scoring.3[0], "
+        "tiles:tile[id=bridge-straight].count); LOW..HIGH (whole or real) or A|B|C.",
+    )
+    @click.option(
+        "--objective",
+        required=True,
+        help="What to minimise: seats, length:TARGET[:COLUMN], margin[:TARGET], skill:A,B, "
+        "py:MODULE:NAME, or a weighted sum (seats+0.5*length:10).",
+    )
+    @click.option("--trials", type=IntRange(1, 100_000), default=50, show_default=True)
+    @click.option("--games-per-trial", type=IntRange(1, 10_000_000), default=100, show_default=True)
+    @click.option(
+        "--check-games",
+        type=IntRange(1, 10_000_000),
+        default=200,
+        show_default=True,
+        help="Fresh games the winner and the starting values are checked on.",
+    )
+    @click.option("--players", type=int, help="Players (default: the game's usual number).")
+    @click.option("--agents", default=DEFAULT_AGENTS, show_default=True, help="Agent specs.")
+    @click.option("--agent", "agent_specs", multiple=True, help="One seat's agent spec.")
+    @click.option("--seed", type=int, default=0, show_default=True, callback=_check_seed)
+    @click.option("--fixed-seats", is_flag=True, help="Do not rotate the agents over seats.")
+    @click.option("--option", "option_pairs", multiple=True, help="A rule option NAME=VALUE.")
+    @click.option("--options", "options_file", type=click.Path(dir_okay=False))
+    @component_option
+    @click.option("--workers", type=IntRange(1, 256), default=lambda: min(os.cpu_count() or 1, 8))
+    @click.option("--scheduler", callback=_check_scheduler, help="A Dask scheduler HOST:PORT.")
+    @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
+    @click.option("--resume", is_flag=True, help="Continue the tuning stored in --out.")
+    def tune_cmd(
+        param_texts: tuple[str, ...],
+        objective: str,
+        trials: int,
+        games_per_trial: int,
+        check_games: int,
+        option_pairs: tuple[str, ...],
+        out_dir: str,
+        resume: bool,
+        **kw: Any,
+    ) -> None:
+        """Search --param values for the least --objective (optuna, every trial on the same
+        seeds), check the winner against the starting values on fresh seeds, and write
+        --out/report.html and the tuned files in --out/tuned."""
+        from analyses.study import StudyConfig
+        from analyses.tuning.check import check
+        from analyses.tuning.report import write_report
+        from analyses.tuning.search import TuneRun, best, prepare, search
+
+        players = game_info(game).check_players(kw["players"])
+        config = StudyConfig(
+            game=game,
+            players=players,
+            agents=_agents(kw, players),
+            games=games_per_trial,
+            seed=kw["seed"],
+            rotate=not kw["fixed_seats"],
+            options=_options(option_pairs, kw["options_file"], game),
+            components=parse_components(kw["component_pairs"], game),
+        )
+        run = TuneRun(config, param_texts, objective, trials, check_games)
+        prep = prepare(run)
+        folder = Path(out_dir)
+
+        def told(k: int, value: float) -> None:
+            print(f"atoll: trial {k + 1} of {trials}: objective {value:.4f}", file=sys.stderr)
+
+        try:
+            study = search(
+                prep, folder, resume=resume, workers=kw["workers"], scheduler=kw["scheduler"],
+                done=told,
+            )  # fmt: skip
+        except KeyboardInterrupt:
+            click.echo(
+                f"atoll: interrupted; the finished trials are kept in {folder}: --resume continues",
+                err=True,
+            )
+            raise SystemExit(130) from None
+        winner = best(study)
+        checked = check(
+            prep, winner.params, folder, workers=kw["workers"], scheduler=kw["scheduler"]
+        )
+        path = write_report(prep, study, checked, folder, _command() or "atoll tune")
+        lo, hi = checked.difference_interval
+        if checked.same:
+            click.echo(
+                f"best of {trials} trials: the starting values {dict(winner.params)}; nothing "
+                f"changed (objective {checked.baseline:.4f} on {checked.games} fresh games); "
+                f"wrote {path}"
+            )
+            return
+        click.echo(
+            f"best of {trials} trials: {dict(winner.params)}; on {checked.games} fresh games "
+            f"the objective goes from {checked.baseline:.4f} to {checked.tuned:.4f} "
+            f"(difference {checked.difference:.4f} [{lo:.4f}, {hi:.4f}]); wrote {path}"
+        )

@@ -1,0 +1,12 @@
+"""Balance tuning: search a game's component values and rule options for a target, with
+optuna, and check the winner on fresh seeds (``atoll GAME tune``).
+
+* :mod:`~analyses.tuning.params` — what may be tuned (``--param PATH=RANGE``) and how a value
+  is applied: to a rule option, or to a number in a component file (written beside the run);
+* :mod:`~analyses.tuning.objectives` — what is minimised (``--objective``), per game, so that
+  intervals come from the games;
+* :mod:`~analyses.tuning.search` — the optuna search: one SQLite storage in the run's folder,
+  common random numbers (every trial plays the same seeds), resumable;
+* :mod:`~analyses.tuning.check` — the best trial against the starting values on fresh seeds;
+* :mod:`~analyses.tuning.report` — the report page and the tuned files.
+"""

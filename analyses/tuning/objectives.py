@@ -1,0 +1,217 @@
+"""What ``atoll GAME tune`` minimises: ``--objective``, a weighted sum of terms.
+
+Terms (each a loss: lower is better):
+
+* ``seats`` — the largest gap between the seats' win rates (win shares, a tie shared);
+* ``length:TARGET`` — how far the mean game length is from ``TARGET`` (the games table's
+  ``turns``, or ``length:TARGET:COLUMN`` for another column such as ``rounds`` or ``moves``);
+* ``margin`` — the mean winner's margin (the winner's score minus the best other's), or
+  ``margin:TARGET`` its distance from ``TARGET``;
+* ``skill:A,B`` — the win rate of agent spec ``A`` minus that of ``B`` over the games where
+  both play, negated (minimising it rewards the stronger agent more);
+* ``py:MODULE:NAME`` — your own: ``NAME`` in the importable ``MODULE`` is an :class:`Term`.
+
+A sum is written ``seats+0.5*length:10``. Every term is a function of per-game values (a row
+per game), so an objective's interval comes from resampling games, and two runs on the same
+seeds are compared game by game.
+
+A new term in a few lines (``myterms.py`` beside you, then ``--objective py:myterms:islands``):
+
+>>> import numpy as np
+>>> def per_game(frames):  # the mean score of each game, one column
+...     return frames.players.groupby("game")["score"].mean().to_numpy()[:, None]
+>>> islands = Term("mean score", per_game, lambda means: -float(means[0]))
+>>> parse_objective("seats+0.5*length:10").describe()
+'seats + 0.5 * length:10'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from analyses.frames import StudyFrames
+from models.errors import AtollError
+
+FIELD = "--objective"
+
+
+@dataclasses.dataclass(frozen=True)
+class Term:
+    """One objective term: ``per_game`` gives a row of values per game (games in the order
+    of ``frames.games``), ``reduce`` turns their column means into the loss."""
+
+    name: str
+    per_game: Callable[[StudyFrames], np.ndarray]
+    reduce: Callable[[np.ndarray], float]
+
+
+@dataclasses.dataclass(frozen=True)
+class Objective:
+    """A weighted sum of terms."""
+
+    terms: tuple[tuple[float, Term], ...]
+    text: str
+
+    def describe(self) -> str:
+        return " + ".join(t.name if w == 1 else f"{w:g} * {t.name}" for w, t in self.terms)
+
+    def rows(self, frames: StudyFrames) -> list[np.ndarray]:
+        """Each term's per-game rows (games in the order of ``frames.games``)."""
+        found = []
+        for _, term in self.terms:
+            rows = np.asarray(term.per_game(frames), dtype=float)
+            if rows.ndim == 1:
+                rows = rows[:, None]
+            found.append(rows)
+        return found
+
+    def value_of(self, rows: Sequence[np.ndarray], pick: np.ndarray | None = None) -> float:
+        """The loss from per-game ``rows`` (of the games ``pick``, rows by index, when given)."""
+        total = 0.0
+        for (weight, term), values in zip(self.terms, rows, strict=True):
+            chosen = values if pick is None else values[pick]
+            means = np.nanmean(chosen, axis=0) if len(chosen) else np.full(values.shape[1], np.nan)
+            total += weight * term.reduce(means)
+        return total
+
+    def value(self, frames: StudyFrames) -> float:
+        return self.value_of(self.rows(frames))
+
+
+def _seats(frames: StudyFrames) -> np.ndarray:
+    table = frames.players.pivot_table(index="game", columns="seat", values="win_share")
+    return table.reindex(frames.games["game"]).to_numpy(float)
+
+
+def _gap(means: np.ndarray) -> float:
+    return float(np.nanmax(means) - np.nanmin(means))
+
+
+def _length(target: float, column: str) -> Term:
+    def per_game(frames: StudyFrames) -> np.ndarray:
+        if column not in frames.games.columns:
+            known = ", ".join(c for c in ("turns", "rounds", "moves") if c in frames.games)
+            raise AtollError(f"the games have no {column!r} column (try {known})", field=FIELD)
+        return frames.games[column].to_numpy(float)[:, None]
+
+    suffix = "" if column == "turns" else f":{column}"
+    return Term(f"length:{target:g}{suffix}", per_game, lambda m: abs(float(m[0]) - target))
+
+
+def _margins(frames: StudyFrames) -> np.ndarray:
+    def margin(scores: Any) -> float:
+        ordered = sorted(scores, reverse=True)
+        return ordered[0] - ordered[1] if len(ordered) > 1 else 0.0
+
+    found = frames.players.groupby("game")["score"].apply(margin)
+    return found.reindex(frames.games["game"]).to_numpy(float)[:, None]
+
+
+def _margin(target: float | None) -> Term:
+    if target is None:
+        return Term("margin", _margins, lambda m: float(m[0]))
+    return Term(f"margin:{target:g}", _margins, lambda m: abs(float(m[0]) - target))
+
+
+def _skill(a: str, b: str) -> Term:
+    def per_game(frames: StudyFrames) -> np.ndarray:
+        players = frames.players
+        if not (players["agent"] == a).any() or not (players["agent"] == b).any():
+            raise AtollError(f"agents {a!r} and {b!r} must both play (--agents)", field=FIELD)
+        share = players.pivot_table(index="game", columns="agent", values="win_share")
+        share = share.reindex(frames.games["game"])
+        return (share[a] - share[b]).to_numpy(float)[:, None]  # NaN where one is missing
+
+    return Term(f"skill:{a},{b}", per_game, lambda m: -float(m[0]))
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise AtollError(f"{what} must be a number, got {text!r}", field=FIELD) from None
+    if value != value or abs(value) == float("inf"):
+        raise AtollError(f"{what} must be finite, got {text!r}", field=FIELD)
+    return value
+
+
+def parse_term(text: str) -> Term:
+    """One term (see the module docstring)."""
+    name, _, args = text.partition(":")
+    if name == "seats" and not args:
+        return Term("seats", _seats, _gap)
+    if name == "length" and args:
+        target, _, column = args.partition(":")
+        return _length(_number(target, "a length target"), column or "turns")
+    if name == "margin":
+        return _margin(_number(args, "a margin target") if args else None)
+    if name == "skill":
+        a, comma, b = args.partition(",")
+        if not comma or not a.strip() or not b.strip():
+            raise AtollError("write skill:AGENT_A,AGENT_B (agent specs)", field=FIELD)
+        return _skill(a.strip(), b.strip())
+    if name == "py":
+        module, colon, attr = args.rpartition(":")
+        if not colon or not module or not attr:
+            raise AtollError("write py:MODULE:NAME", field=FIELD)
+        try:
+            found = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError) as exc:
+            raise AtollError(f"cannot load {args!r}: {exc}", field=FIELD) from None
+        if not isinstance(found, Term):
+            raise AtollError(f"{args} is not an objective Term", field=FIELD)
+        return found
+    raise AtollError(
+        f"unknown objective {text!r}: seats, length:TARGET, margin[:TARGET], skill:A,B or "
+        "py:MODULE:NAME, joined by + with weights (seats+0.5*length:10)",
+        field=FIELD,
+    )
+
+
+def parse_objective(text: str) -> Objective:
+    """``[WEIGHT*]TERM+[WEIGHT*]TERM...`` (a one-line error naming ``--objective``)."""
+    if not text.strip():
+        raise AtollError("name an objective (seats, length:10, ...)", field=FIELD)
+    terms = []
+    for part in text.split("+"):
+        part = part.strip()
+        weight, star, rest = part.partition("*")
+        if star:
+            terms.append((_number(weight.strip(), "a weight"), parse_term(rest.strip())))
+        else:
+            terms.append((1.0, parse_term(part)))
+    return Objective(tuple(terms), text)
+
+
+def paired_interval(
+    objective: Objective,
+    baseline: list[np.ndarray],
+    tuned: list[np.ndarray],
+    *,
+    resamples: int = 2000,
+    seed: int = 0,
+) -> tuple[float, tuple[float, float], tuple[float, float], tuple[float, float]]:
+    """The loss difference tuned − baseline over the same games (rows in the same order),
+    with 95% percentile intervals from resampling the games jointly: (difference, its
+    interval, the baseline's interval, the tuned values' interval)."""
+    n = len(baseline[0])
+    rng = np.random.default_rng(seed)
+    diffs, bases, tunes = [], [], []
+    for _ in range(resamples):
+        pick = rng.integers(0, n, n)
+        b, t = objective.value_of(baseline, pick), objective.value_of(tuned, pick)
+        diffs.append(t - b)
+        bases.append(b)
+        tunes.append(t)
+
+    def span(values: list[float]) -> tuple[float, float]:
+        lo, hi = np.nanpercentile(values, [2.5, 97.5])
+        return float(lo), float(hi)
+
+    diff = objective.value_of(tuned) - objective.value_of(baseline)
+    return diff, span(diffs), span(bases), span(tunes)

@@ -1,0 +1,73 @@
+"""Benchmark: tune one real parameter of each game for seat balance, and check it.
+
+Run by hand:  python benchmarks/tune_balance.py [--trials 20] [--games-per-trial 200]
+              [--check-games 1000] [--workers 2] [--out out/tune-bench]
+
+For each game it runs ``atoll GAME tune`` (:mod:`analyses.tuning`) with the seat-balance
+objective (the largest gap between the seats' win rates, random agents, 4 players) over the
+parameter below, and prints the starting and tuned values, the objective of both on the same
+fresh seeds with 95% intervals (paired, resampling games), and the wall time. Components are
+atoll's reconstructions (labelled so in every report this writes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from analyses.study import StudyConfig
+from analyses.tuning.check import check
+from analyses.tuning.report import write_report
+from analyses.tuning.search import TuneRun, best, prepare, search
+
+PARAMS = {
+    "gloryislands": ("option:colours=by_seat|dealt", "board:island_scoring.6[0]=8..16"),
+    "southseas": ("option:islanders=3..6",),
+    "tobago": ("option:marker_threshold=10..24",),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--trials", type=int, default=20)
+    parser.add_argument("--games-per-trial", type=int, default=200)
+    parser.add_argument("--check-games", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", default="out/tune-bench")
+    args = parser.parse_args()
+    for game, params in PARAMS.items():
+        folder = Path(args.out) / game
+        if folder.exists():
+            raise SystemExit(f"{folder} exists: remove it or choose another --out")
+        began = time.perf_counter()
+        config = StudyConfig(game, 4, games=args.games_per_trial, seed=1)
+        prep = prepare(TuneRun(config, params, "seats", args.trials, args.check_games))
+        study = search(prep, folder, workers=args.workers)
+        winner = best(study)
+        checked = check(prep, winner.params, folder, workers=args.workers)
+        write_report(prep, study, checked, folder, "benchmarks/tune_balance.py")
+        wall = time.perf_counter() - began
+        lo, hi = checked.difference_interval
+        if checked.same:
+            print(
+                f"{game}: no trial beat the starting values {prep.start}; seat gap on "
+                f"{checked.games} fresh games {checked.baseline:.3f} "
+                f"[{checked.baseline_interval[0]:.3f}, {checked.baseline_interval[1]:.3f}]; "
+                f"{wall:.0f} s",
+                flush=True,
+            )
+            continue
+        print(
+            f"{game}: start {prep.start} -> tuned {dict(winner.params)}; seat gap on "
+            f"{checked.games} fresh games {checked.baseline:.3f} "
+            f"[{checked.baseline_interval[0]:.3f}, {checked.baseline_interval[1]:.3f}] -> "
+            f"{checked.tuned:.3f} [{checked.tuned_interval[0]:.3f}, "
+            f"{checked.tuned_interval[1]:.3f}], difference {checked.difference:+.3f} "
+            f"[{lo:+.3f}, {hi:+.3f}]; {wall:.0f} s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
