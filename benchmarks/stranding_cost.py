@@ -28,6 +28,8 @@ def _rate(config: StudyConfig, seeds: list[int], watch: bool) -> float:
         chunk = Chunk()
         for index in range(start, min(start + 20, len(seeds))):
             chunk.extend(play_game(config, game, index, seeds[index], watch=watch))
+        if chunk.errors:  # a failing game is fast: the figures would mean nothing
+            raise SystemExit(f"game {chunk.errors[0]['game']} failed: {chunk.errors[0]['error']}")
         chunk.frames()
     return len(seeds) / (time.perf_counter() - began)
 

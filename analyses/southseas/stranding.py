@@ -23,6 +23,7 @@ An impossibility the fast conditions cannot see (a sea no mix of the tiles left 
 not recorded: ``impossible`` counts are lower bounds, and "not shown impossible" is what the
 other side means. ``benchmarks/stranding_cost.py`` measures what it costs a study.
 
+>>> import json
 >>> from models.core import load_game, make_rng
 >>> from solvers.agents import make_agent
 >>> from solvers.agents.play import play_out
@@ -39,10 +40,11 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Hashable
 from itertools import islice
 from typing import Any
+
+import orjson
 
 from models.southseas.components import TileType
 from models.southseas.events import SouthSeasEvent as EV
@@ -117,17 +119,20 @@ class StrandingWatch:
                     if self.removed - then < fewest:
                         continue
                 fewest = total
+                scarce = []  # copies fitting each needed position, where fewer than n
                 for q in needs:
                     code = frontier.get(q, 0)
                     found = copies.get(code)
                     if found is None:
                         found = self._new_code(code)
+                    if found < n:
+                        scarce.append(found)
                     if found < fewest:
                         fewest = found
                 self.fewest[root] = (fewest, self.removed)
                 if not fewest:
                     self._record(state, root, "no-tile-fits")
-                elif near and fewest < n and self._short(board, usable, needs):
+                elif near and _hall_may_fail(scarce) and self._short(board, usable, needs):
                     self._record(state, root, "too-few-fitting")
         # features with no islander now (a boat sent them home, or merged away) are forgotten,
         # so their needs are found again if islanders come back
@@ -257,7 +262,7 @@ class StrandingWatch:
                 "turn": row["turn"],
                 "player": None,
                 "kind": row["kind"],
-                "data": json.dumps(row["data"]),
+                "data": orjson.dumps(row["data"], option=orjson.OPT_NON_STR_KEYS).decode(),
             }
             for k, row in enumerate(found)
         ]
@@ -276,3 +281,10 @@ def _fitting(types: tuple[TileType, ...], code: int) -> tuple[int, ...]:
     if found is None:
         found = kept[1][code] = tuple(i for i, t in enumerate(types) if t.table[code])
     return found
+
+
+def _hall_may_fail(scarce: list[int]) -> bool:
+    """Whether some ``s`` positions could lack ``s`` copies between them: only if ``s`` of
+    them each have fewer than ``s`` fitting copies (``scarce``: the copies of the positions
+    with fewer than the feature needs), so the matching is asked only then."""
+    return any(c < s for s, c in enumerate(sorted(scarce), start=1) if s > 1)

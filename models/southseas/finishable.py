@@ -66,27 +66,36 @@ def needs_of(board: Board, root: int) -> tuple[Position, ...]:
             break
         (x, y), index = node_place[node]
         placed = tiles[(x, y)]
-        for port in _ports(placed.tile, placed.rotation)[index]:
-            dx, dy = STEP[port // 3]
+        for (dx, dy), ports in _sides(placed.tile, placed.rotation)[index]:
             n = (x + dx, y + dy)
             if n not in tiles:
                 found[n] = None
-                left -= 1
+                left -= ports
     return tuple(found)
 
 
-#: The ports of each piece of a tile type turned, by (the type's identity, rotation); the type
-#: is kept with them, so an identity reused by another type is not mistaken for it.
-_PORTS: dict[tuple[int, int], tuple[TileType, tuple[tuple[int, ...], ...]]] = {}
+#: For each piece of a tile type turned, the steps to the sides it reaches with how many
+#: ports on each, by (the type's identity, rotation); the type is kept with them, so an
+#: identity reused by another type is not mistaken for it.
+_SIDES: dict[
+    tuple[int, int], tuple[TileType, tuple[tuple[tuple[tuple[int, int], int], ...], ...]]
+] = {}
 
 
-def _ports(tile: TileType, rotation: int) -> tuple[tuple[int, ...], ...]:
+def _sides(tile: TileType, rotation: int) -> tuple[tuple[tuple[tuple[int, int], int], ...], ...]:
     key = (id(tile), rotation)
-    kept = _PORTS.get(key)
+    kept = _SIDES.get(key)
     if kept is None or kept[0] is not tile:
         table = tile.port_piece[rotation]
-        ports = tuple(tuple(p for p in range(12) if table[p] == i) for i in range(len(tile.pieces)))
-        kept = _PORTS[key] = (tile, ports)
+        sides = tuple(
+            tuple(
+                (STEP[side], count)
+                for side in range(4)
+                if (count := sum(table[p] == i for p in range(3 * side, 3 * side + 3)))
+            )
+            for i in range(len(tile.pieces))
+        )
+        kept = _SIDES[key] = (tile, sides)
     return kept[1]
 
 
