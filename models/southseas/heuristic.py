@@ -26,7 +26,12 @@ one per three wares):
    scaled by how many of its 8 neighbours are filled (nothing if more are missing than tiles
    are left: an unfinished market pays nothing);
 5. **islanders in supply** — :data:`SUPPLY_ISLANDER` each: an islander kept can still take a
-   better feature later, so one goes out only where it earns more than that.
+   better feature later, so one goes out only where it earns more than that. An islander in a
+   feature of the tile placed last that a fast proof shows can never be finished
+   (:mod:`models.southseas.finishable`) may lose that much again (``lock``,
+   :data:`UNFINISHABLE_LOCK`, off by default: measured not to help): it never comes back; and
+   with ``score_unfinished = false`` such a feature then pays nothing. Only the last tile's
+   features are asked, so an estimate stays cheap for ISMCTS.
 
 The weights were tuned with ``benchmarks/agent_strength.py`` (greedy against random players,
 ISMCTS against greedy players); they are judgements, not derived values.
@@ -41,8 +46,10 @@ ISMCTS against greedy players); they are judgements, not derived values.
 
 from __future__ import annotations
 
+from models.southseas.board import Board
 from models.southseas.components import Kind
 from models.southseas.evaluation import symbols
+from models.southseas.finishable import needs_of, proof, usable_of
 from models.southseas.position import SouthSeasPosition
 from models.southseas.ships import Ship
 
@@ -58,6 +65,12 @@ FEATURE_SHARE_START = 0.5
 MARKET_SHARE = 0.6
 #: Points of an islander kept in supply.
 SUPPLY_ISLANDER = 0.4
+#: Share of :data:`SUPPLY_ISLANDER` an islander loses for good when it stands in a feature of
+#: the tile placed last that can never be finished (it never comes back); ``0``, the default,
+#: turns the check off: ``benchmarks/southseas_islander_sense.py`` found that a greedy agent
+#: using it (``1``) is no stronger with the published rules and weaker with
+#: ``score_unfinished = false``.
+UNFINISHABLE_LOCK = 0.0
 
 
 #: Shortfalls remembered, by ship identity and holdings (the ship is kept, so its id stays its).
@@ -65,9 +78,10 @@ _SHORTFALLS: dict[tuple[int, tuple[int, int, int]], tuple[Ship, tuple[int, int]]
 _CACHE_SIZE = 1 << 15
 
 
-def estimate(state: SouthSeasPosition) -> tuple[float, ...]:
+def estimate(state: SouthSeasPosition, *, lock: float = UNFINISHABLE_LOCK) -> tuple[float, ...]:
     """Each player's estimated final score (the five terms of the module docstring); the
-    scores themselves once the game is over. Cost: a few microseconds per player."""
+    scores themselves once the game is over. Cost: a few microseconds per player. ``lock``:
+    see :data:`UNFINISHABLE_LOCK`."""
     if state.scores is not None:
         return state.scores
     ledger, yard, board = state.ledger, state.yard, state.board
@@ -91,6 +105,7 @@ def estimate(state: SouthSeasPosition) -> tuple[float, ...]:
             value += best
         values.append(value + SUPPLY_ISLANDER * ledger.islanders[p])
     # islanders in play: each occupied feature once, its majority from the islanders on it
+    fresh = _fresh_roots(board) if lock else frozenset()
     seen: set[int] = set()
     for nodes in ledger.placed:
         for node in nodes:
@@ -106,6 +121,11 @@ def estimate(state: SouthSeasPosition) -> tuple[float, ...]:
             else:  # completed by the tile just placed: it pays after the islander step
                 sure = share if feature.open else 1.0
                 gain = symbols(feature, state.covered) * FUTURE_WARE * sure
+                if root in fresh and feature.open and _unfinishable(state, root):
+                    for q, _ in feature.islanders:  # never back in supply
+                        values[q] -= lock * SUPPLY_ISLANDER
+                    if not state.options.score_unfinished:
+                        gain = 0.0  # it will never pay
             if not gain:
                 continue
             counts = [0] * players
@@ -116,6 +136,20 @@ def estimate(state: SouthSeasPosition) -> tuple[float, ...]:
                 if counts[q] == top:
                     values[q] += gain
     return tuple(values)
+
+
+def _fresh_roots(board: Board) -> frozenset[int]:
+    """The features of the pieces of the tile placed last (where an islander may just have
+    gone): the only features whose finishability the estimate asks, to stay cheap."""
+    placed = board.tiles[next(reversed(board.tiles))]
+    return frozenset(board.root(placed.node(i)) for i in range(len(placed.tile.pieces)))
+
+
+def _unfinishable(state: SouthSeasPosition, root: int) -> bool:
+    """Whether a fast proof shows the feature at ``root`` can never be finished
+    (:mod:`models.southseas.finishable`)."""
+    needs = needs_of(state.board, root)
+    return proof(state.board, state.game.draw_types, usable_of(state), needs) is not None
 
 
 def _market(state: SouthSeasPosition, position: tuple[int, int]) -> float:
