@@ -240,9 +240,7 @@ class StrandingWatch:
             if now not in since or turn < since[now][0]:
                 since[now] = (turn, why)
         found = list(self.found)
-        for event in state.log:
-            if event.kind not in (EV.END, EV.HOME):
-                continue
+        for event in _end_events(state.log):
             x, y, piece = event.data["at"]
             root = board.root(board.node_at((x, y), piece))
             shown = since.get(root)
@@ -281,6 +279,18 @@ def _fitting(types: tuple[TileType, ...], code: int) -> tuple[int, ...]:
     if found is None:
         found = kept[1][code] = tuple(i for i, t in enumerate(types) if t.table[code])
     return found
+
+
+def _end_events(log: Any) -> list[Any]:
+    """The ``end`` and ``home`` events, in order: end scoring logs them together, just before
+    ``game-end`` (:func:`models.southseas.turns.finish`), so the log is read from its end."""
+    found = []
+    for event in reversed(log):
+        if event.kind in (EV.END, EV.HOME):
+            found.append(event)
+        elif event.kind is not EV.GAME_END:
+            break
+    return found[::-1]
 
 
 def _hall_may_fail(scarce: list[int]) -> bool:
