@@ -40,6 +40,7 @@ from collections.abc import Mapping, Sequence
 
 from models.southseas.board import Board
 from models.southseas.components import Kind, TileType
+from models.southseas.finishable import matching
 from models.southseas.geometry import STEP, Position, facing_port
 from solvers.southseas.features import OpenFeature, Supply, open_features
 from solvers.southseas.model import Placement, shapes_of
@@ -373,24 +374,7 @@ def _growth(spread: dict[Position, tuple[tuple[Position, ...], list[int]]]) -> i
 
 def _all_fit(options: dict[Position, list[tuple[int, int]]], copies: list[int]) -> bool:
     """Whether every position can get its own copy of a shape that fits it (a matching of
-    positions to copies covering all positions; Kuhn's augmenting paths)."""
-    holders: dict[int, list[Position]] = {}
+    positions to copies covering all positions; shapes play the part of types)."""
     shapes_at = {q: sorted({j for j, _ in found}) for q, found in options.items()}
-
-    def assign(q: Position, tried: set[int]) -> bool:
-        for j in shapes_at[q]:
-            if j in tried:
-                continue
-            tried.add(j)
-            owners = holders.setdefault(j, [])
-            if len(owners) < copies[j]:
-                owners.append(q)
-                return True
-            for other in owners:
-                if assign(other, tried):
-                    owners.remove(other)
-                    owners.append(q)
-                    return True
-        return False
-
-    return all(assign(q, set()) for q in sorted(options, key=lambda p: len(shapes_at[p])))
+    ordered = dict(sorted(shapes_at.items(), key=lambda item: len(item[1])))
+    return matching(ordered, copies) == len(options)
