@@ -66,9 +66,11 @@ def write_report(prep: Prepared, study: Any, checked: Checked, folder: Path, com
         _check(prep, checked),
     ]
     tuned = checked.configs[1]
+    delivered = {f.name: str(f) for f in files}  # the tuned copies beside the page
     components = {
-        name: {**part, "source": tuned.components.get(name, part.get("source", ""))}
+        name: {**part, "source": delivered.get(Path(path).name, path)}
         for name, part in prep.components.items()
+        for path in [tuned.components.get(name, str(part.get("source", "")))]
     }
     record = {
         "config": tuned.to_dict(),
