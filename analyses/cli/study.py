@@ -87,8 +87,25 @@ def _check_scheduler(ctx: click.Context, param: click.Parameter, address: str | 
 
 
 def _study_options(func: Callable[..., None]) -> Callable[..., None]:
+    """The options of every command that plays a study: --games, what to play
+    (:func:`play_options`), --out and --resume."""
     options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.option("--games", type=IntRange(1, 10_000_000), default=100, show_default=True),
+        play_options,
+        click.option(
+            "--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder."
+        ),
+        click.option("--resume", is_flag=True, help="Continue the study stored in --out."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def play_options(func: Callable[..., None]) -> Callable[..., None]:
+    """What a study plays and where: players, agents, seed, seats, rule options, components,
+    workers or a Dask scheduler (shared by ``study``, ``report``, ``compare`` and ``tune``)."""
+    options: list[Callable[[Callable[..., Any]], Callable[..., Any]]] = [
         click.option("--players", type=Int(), help="Players (default: the game's usual number)."),
         click.option(
             "--agents",
@@ -132,10 +149,6 @@ def _study_options(func: Callable[..., None]) -> Callable[..., None]:
             callback=_check_scheduler,
             help="A Dask scheduler address, HOST:PORT or tcp://HOST:PORT: run on that cluster.",
         ),
-        click.option(
-            "--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder."
-        ),
-        click.option("--resume", is_flag=True, help="Continue the study stored in --out."),
     ]
     for option in reversed(options):
         func = option(func)

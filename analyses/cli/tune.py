@@ -3,7 +3,6 @@ winner on fresh seeds (:mod:`analyses.tuning`)."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,16 +10,7 @@ from typing import Any
 import click
 from click import IntRange
 
-from analyses.cli.components import component_option, parse_components
-from analyses.cli.study import (
-    DEFAULT_AGENTS,
-    _agents,
-    _check_scheduler,
-    _check_seed,
-    _command,
-    _options,
-)
-from models.core import game_info
+from analyses.cli.study import _command, _config, play_options
 
 
 def add_tune_command(group: click.Group, game: str) -> None:
@@ -50,16 +40,7 @@ def add_tune_command(group: click.Group, game: str) -> None:
         show_default=True,
         help="Fresh games the winner and the starting values are checked on.",
     )
-    @click.option("--players", type=int, help="Players (default: the game's usual number).")
-    @click.option("--agents", default=DEFAULT_AGENTS, show_default=True, help="Agent specs.")
-    @click.option("--agent", "agent_specs", multiple=True, help="One seat's agent spec.")
-    @click.option("--seed", type=int, default=0, show_default=True, callback=_check_seed)
-    @click.option("--fixed-seats", is_flag=True, help="Do not rotate the agents over seats.")
-    @click.option("--option", "option_pairs", multiple=True, help="A rule option NAME=VALUE.")
-    @click.option("--options", "options_file", type=click.Path(dir_okay=False))
-    @component_option
-    @click.option("--workers", type=IntRange(1, 256), default=lambda: min(os.cpu_count() or 1, 8))
-    @click.option("--scheduler", callback=_check_scheduler, help="A Dask scheduler HOST:PORT.")
+    @play_options
     @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
     @click.option("--resume", is_flag=True, help="Continue the tuning stored in --out.")
     def tune_cmd(
@@ -76,22 +57,11 @@ def add_tune_command(group: click.Group, game: str) -> None:
         """Search --param values for the least --objective (optuna, every trial on the same
         seeds), check the winner against the starting values on fresh seeds, and write
         --out/report.html and the tuned files in --out/tuned."""
-        from analyses.study import StudyConfig
         from analyses.tuning.check import check
         from analyses.tuning.report import write_report
         from analyses.tuning.search import TuneRun, best, prepare, search
 
-        players = game_info(game).check_players(kw["players"])
-        config = StudyConfig(
-            game=game,
-            players=players,
-            agents=_agents(kw, players),
-            games=games_per_trial,
-            seed=kw["seed"],
-            rotate=not kw["fixed_seats"],
-            options=_options(option_pairs, kw["options_file"], game),
-            components=parse_components(kw["component_pairs"], game),
-        )
+        config = _config(game, {**kw, "games": games_per_trial}, option_pairs)
         run = TuneRun(config, param_texts, objective, trials, check_games)
         prep = prepare(run)
         folder = Path(out_dir)

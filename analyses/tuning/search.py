@@ -213,8 +213,7 @@ def search(
         trial = study.ask(distributions)
         values = {name: trial.params[name] for name in distributions}
         config = configured(prep, values, folder / "trials" / f"{k:04d}")
-        config.check()
-        frames = run_study(config, workers=workers, scheduler=scheduler)
+        frames = run_study(config, workers=workers, scheduler=scheduler)  # checks it first
         if frames.errors.shape[0]:
             first = frames.errors.iloc[0]
             study.tell(trial, state=TrialState.FAIL)

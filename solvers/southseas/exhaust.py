@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from models.southseas.board import Board
 from models.southseas.components import Kind, TileType
@@ -106,19 +107,10 @@ class _Search:
         self.shapes = shapes_of(supply)
         self.left = [sum(supply.usable[i] for i in s.members) for s in self.shapes]
         #: per shape and rotation: (piece index, its ports turned) of each piece of the kind
-        self.kind_pieces = [
-            [
-                tuple(
-                    (i, tuple(p for p in range(12) if s.tile.port_piece[r][p] == i))
-                    for i, piece in enumerate(s.tile.pieces)
-                    if piece.kind is kind and piece.ports
-                )
-                for r in range(4)
-            ]
-            for s in self.shapes
-        ]
+        tables = [_tables(s.tile, kind) for s in self.shapes]
+        self.kind_pieces = [pieces for pieces, _ in tables]
         #: per shape and rotation: for each port, the sides the piece of the kind there reaches
-        self.reach = [[_reach(s.tile, r, kind) for r in range(4)] for s in self.shapes]
+        self.reach = [reach for _, reach in tables]
         self.board_port: dict[tuple[Position, int], int] = {}
         self.board_open: dict[int, frozenset[Position]] = {}
         for root, found in ports.items():
@@ -342,6 +334,32 @@ def exhaust(
         ports = {f.root: f.ports for f in open_features(board)}
     search = _Search(board, feature, supply, ports, nodes, time.perf_counter() + seconds)
     return search.run()
+
+
+#: Per tile type (by identity, the type kept to tell a reused identity) and kind: for each
+#: rotation its pieces of the kind with their ports, and :func:`_reach`; the same in every
+#: search, so made once.
+_TABLES: dict[tuple[int, Kind], tuple[TileType, Any]] = {}
+
+
+def _tables(
+    tile: TileType, kind: Kind
+) -> tuple[list[tuple[tuple[int, tuple[int, ...]], ...]], list[tuple[int, ...]]]:
+    kept = _TABLES.get((id(tile), kind))
+    if kept is None or kept[0] is not tile:
+        pieces = [
+            tuple(
+                (i, tuple(p for p in range(12) if tile.port_piece[r][p] == i))
+                for i, piece in enumerate(tile.pieces)
+                if piece.kind is kind and piece.ports
+            )
+            for r in range(4)
+        ]
+        kept = _TABLES[(id(tile), kind)] = (
+            tile,
+            (pieces, [_reach(tile, r, kind) for r in range(4)]),
+        )
+    return kept[1]
 
 
 def _reach(tile: TileType, rotation: int, kind: Kind) -> tuple[int, ...]:
