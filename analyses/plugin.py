@@ -115,6 +115,10 @@ class GamePlugin:
     #: ``render FILE`` for a file that is not a scenario (a bare board, an island map): draws
     #: it to the PNG and returns True, or returns False to read FILE as a scenario.
     render_file: Callable[[str, str, int | None], bool] | None = None
+    #: ``atoll explore``: the game's own pages, made from the app's
+    #: :class:`~analyses.explore.site.Site` into :class:`~analyses.explore.site.GamePages`
+    #: (routes under ``/GAME/``); ``None``: only the pages every game has.
+    pages: Callable[[Any], Any] | None = None
 
 
 #: What a game without a plug-in gets: the shared sections and commands only.

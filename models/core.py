@@ -22,7 +22,7 @@ one, and reports :meth:`~GameState.returns` and :meth:`~GameState.outcome`.
   (fields, ``Phase`` enum, log); rule steps are functions over it; ``state.py`` is on top.
 * **Events** are :class:`Event` records of the game's :class:`EventKind` enum, logged with
   :meth:`Position.event`. **Scenarios** replay with :func:`play_entries` and
-  :meth:`GameState.play_text`.
+  :meth:`GameState.play_text`; a state saves its own with :meth:`GameState.scenario`.
 
 Seeds come from explicit generators (:mod:`models.seeds`), never the global ``random``.
 
@@ -42,7 +42,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
 
-from models.data import split_player
+from models.data import split_player, write_scenario
 from models.errors import AtollError, AtollWarning, IllegalActionError
 from models.events import Event, EventKind, Gloss, count_events
 from models.info import ChanceKind, GameInfo, InformationKind, Outcome
@@ -51,6 +51,7 @@ from models.pictures import figure_png, save_figure
 from models.playouts import checked_playout, random_playout, sample_chance
 from models.position import Position
 from models.registry import game_info, game_names, lookup, register_game
+from models.scenarios import scenario_data
 from models.seeds import make_rng, spawn_seeds
 from models.skips import Skipped, explaining
 
@@ -84,6 +85,7 @@ __all__ = [
     "register_game",
     "sample_chance",
     "spawn_seeds",
+    "write_scenario",
 ]
 
 #: ``current_player()`` of a state where chance moves next (see :meth:`GameState.chance_outcomes`).
@@ -105,6 +107,8 @@ class GameState(Position, ABC):
     #: The kinds of action that are chance outcomes: a scenario entry of another kind at a
     #: chance node is preceded by draws (:meth:`play_text`).
     chance_kinds: ClassVar[tuple[type, ...]] = ()
+    #: The top-level keys of a scenario file that list its moves (:meth:`scenario` drops them).
+    scenario_move_keys: ClassVar[tuple[str, ...]] = ("actions",)
     #: The resolution a saved picture has by default (:meth:`save_png`).
     png_dpi: ClassVar[int] = 100
     #: The resolution of the picture a notebook shows (:meth:`_repr_png_`).
@@ -277,6 +281,19 @@ class GameState(Position, ABC):
             raise IllegalActionError(
                 exc.message, rule=exc.rule, action=exc.action, field=exc.entry
             ) from None
+
+    def scenario(self, header: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The scenario (a table for :func:`~models.data.write_scenario`) that replays to
+        this state: ``header``, the top of the file the state came from, less the
+        :attr:`scenario_move_keys` (by default its game's players and changed options), then
+        every action of :meth:`history` as ``actions`` (see :mod:`models.scenarios`).
+
+        >>> state = load_game("gloryislands", 2, {"hunt": False}).new_initial_state()
+        >>> state.play_text("p0 play red-1")
+        >>> state.scenario()
+        {'players': 2, 'options': {'hunt': False}, 'actions': ['p0 play red-1']}
+        """
+        return scenario_data(self, header, self.scenario_move_keys)
 
     def chance_first(self) -> str:
         """What a scenario must say when chance moves first (see :meth:`play_text`)."""

@@ -3,6 +3,8 @@
 Components (maps, tiles, clue decks, ships) are TOML files under ``models/<game>/data/``,
 shipped as package data. Every loader goes through :func:`read_toml` so a syntax error names the
 file and line, and through :func:`validation_error` so a schema error names the entry and field.
+A scenario table (:meth:`models.core.GameState.scenario`) is written back by
+:func:`write_scenario`, as TOML or JSON, atomically.
 
 >>> bundled_path("tobago", "clues.toml").name
 'clues.toml'
@@ -23,7 +25,7 @@ import pydantic
 import pydantic_core
 
 from models.errors import AtollError
-from models.files import read_regular
+from models.files import read_regular, write_bytes_atomically
 
 
 def bundled_path(game: str, *parts: str) -> Path:
@@ -343,6 +345,39 @@ def validate(
         raise validation_error(exc, source=source, entry=entry) from None
     except RecursionError:
         raise AtollError(NESTED_TOO_DEEPLY, source=source, entry=entry) from None
+
+
+def write_scenario(data: Mapping[str, Any], path: str | Path) -> Path:
+    """Write a scenario table to ``path``, atomically (folders made as needed): JSON for a
+    ``.json`` file, TOML otherwise (as the games' ``load_scenario`` read them); returns the
+    path. A value the format cannot hold (``None`` in TOML) is a one-line :class:`AtollError`."""
+    path = Path(path)
+    text = _scenario_json(data, path) if path.suffix == ".json" else _scenario_toml(data, path)
+    return write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def _scenario_json(data: Mapping[str, Any], path: Path) -> str:
+    try:
+        return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    except (TypeError, ValueError) as exc:  # a date, NaN, a circular table
+        raise AtollError(f"cannot be written as JSON: {exc}", source=path) from None
+
+
+def _scenario_toml(data: Mapping[str, Any], path: Path) -> str:
+    """TOML with each list of entries one entry a line (tables after the top-level keys)."""
+    import tomlkit  # only when a scenario is written (reading needs tomllib alone)
+    import tomlkit.items
+
+    doc = tomlkit.document()
+    for key, value in data.items():
+        try:
+            item = tomlkit.item(value)
+        except (TypeError, ValueError) as exc:  # tomlkit's ConvertError: None, an object
+            raise AtollError(f"cannot be written as TOML: {exc}", source=path, field=key) from None
+        if isinstance(item, tomlkit.items.Array) and len(item):
+            item.multiline(True)
+        doc.add(key, item)
+    return tomlkit.dumps(doc)
 
 
 def component_entries(

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 import click
 
+from analyses.cli.explore import explore_cmd
 from analyses.plugins import game_help
 from models.errors import AtollError, DeprecatedFlag
 from models.registry import game_names
@@ -67,6 +68,8 @@ class LazyGroup(click.Group):
 def cli() -> None:
     """atoll: constraint-solving analysis for Carcassonne South Seas, Glory Islands and Tobago."""
 
+
+cli.add_command(explore_cmd)
 
 #: Deprecation notes of this run, printed once it has finished well (an error stays one line).
 _DEFERRED: list[str] = []

@@ -14,7 +14,6 @@ in :mod:`analyses.tobago.cli_options`, the commands for solvers and setters of p
 from __future__ import annotations
 
 import warnings
-from typing import Any
 
 import click
 from rich.console import Console
@@ -24,6 +23,12 @@ from analyses.cli.numbers import IntRange
 from analyses.cli.scenarios import check_png, write_png
 from analyses.cli.scenarios import load_position as load_scenario_position
 from analyses.tobago import cli_maps, cli_puzzles
+from analyses.tobago.candidates import (
+    conflict_text,
+    deck_at_every_treasure,
+    inseparable_text,
+    solve_view,
+)
 from analyses.tobago.cli_game import is_scenario
 from analyses.tobago.cli_options import (
     Solving,
@@ -38,21 +43,14 @@ from analyses.tobago.cli_options import (
     write_picture,
 )
 from models.errors import AtollError, DeprecatedFlag
-from models.tobago.island.deck import Deck, load_deck
+from models.tobago.island.deck import load_deck
 from models.tobago.island.hexgrid import Field
-from models.tobago.island.hints import TREASURES, Hints
-from models.tobago.island.map import Island
+from models.tobago.island.hints import TREASURES
 from models.tobago.island.mapfile import bundled_maps, load_map
-from models.tobago.island.options import ClueOptions
-from solvers.tobago.explain import smallest_conflict
 from solvers.tobago.hints import (
-    Conflict,
-    LegalityMatrix,
     candidates,
     check,
     legality_matrix,
-    solve_candidates,
-    treasure_status,
 )
 
 
@@ -99,98 +97,36 @@ def candidates_cmd(
     deck = load_deck(deck_file)
     island, hints = load_position(map_spec, hints_file, solving, unordered)
     solving.announce("solving the candidates")
-    answer = solve_candidates(
+    view = solve_view(
         island,
         hints,
+        deck,
         backend=solving.backend,
         distinct=distinct,
         options=options,
         time_limit=solving.time_limit,
     )
-    conflicts = {
-        t: _conflict(island, hints, answer.conflict_of(t), t, solving)
-        for t in TREASURES
-        if not answer.fields[t]
-    }
-    matrix = _deck_at_every_treasure(island, hints, deck, options)
-    stuck = set(matrix.inseparable())
     if as_json:
-        treasures = {}
-        for t in TREASURES:
-            fields = answer.fields[t]
-            entry: dict[str, Any] = {"candidates": [list(f) for f in fields]}
-            entry["status"] = treasure_status(len(fields), options)
-            if t in conflicts:
-                entry["conflict"] = conflicts[t]
-            entry["legal_cards"] = matrix.legal_count(t)
-            # null: one candidate or none, nothing left to separate
-            entry["separable"] = None if len(fields) < 2 else t not in stuck
-            if entry["separable"] is False:
-                entry["separable_note"] = _inseparable_text(len(fields))
-            treasures[str(t)] = entry
-        emit_json(
-            {
-                "map": island.name,
-                "treasures": treasures,
-                "deck": deck.source,
-                "reconstruction": deck.reconstruction,
-            }
-        )
+        emit_json(view.to_json())
         return
     click.echo(
         f"{island.name}: candidates ({solving.backend}{', distinct' if distinct else ''}; "
         f"{solving.describe()})"
     )
     for t in TREASURES:
-        fields = answer.fields[t]
-        status = treasure_status(len(fields), options)
+        fields = view.answer.fields[t]
+        status = view.status(t)
         words = {"pinned": "pinned (TB-H6)", "marked": "marked with stones (TB-H5)", "open": ""}
         hint_text = "; ".join(str(c) for c in hints.of(t)) or "no hints"
         click.echo(f"  treasure {t}: {len(fields):3} {words.get(status, status)}  [{hint_text}]")
-        if t in conflicts:
-            click.echo("    " + _conflict_text(conflicts[t]))
-        if len(fields) >= 2 and t in stuck:
-            click.echo("    inseparable: " + _inseparable_text(len(fields)))
+        if t in view.conflicts:
+            click.echo("    " + conflict_text(view.conflicts[t]))
+        if len(fields) >= 2 and t in view.stuck:
+            click.echo("    inseparable: " + inseparable_text(len(fields)))
         if fields and len(fields) < options.marker_threshold:
             click.echo("    " + " ".join(f"[{c},{r}]" for c, r in fields))
-    if stuck and deck.reconstruction:
+    if view.stuck and deck.reconstruction:
         click.echo(deck_note(deck))
-
-
-def _deck_at_every_treasure(
-    island: Island, hints: Hints, deck: Deck, options: ClueOptions
-) -> LegalityMatrix:
-    """Every distinct card of the deck at every treasure, to find the treasures no card can
-    narrow: set algebra on the compiled clues (the bitset path, as ``rank`` uses), exact and
-    in milliseconds where enumerating a big map's candidates again could take seconds."""
-    return legality_matrix(island, hints, deck.distinct(), backend="bitset", options=options)
-
-
-def _inseparable_text(candidates: int) -> str:
-    return (
-        f"every card of the deck excludes none or all of these {candidates} candidates, so no "
-        "hint can ever narrow them"
-    )
-
-
-def _conflict(
-    island: Island, hints: Hints, conflict: Conflict | None, treasure: int, solving: Solving
-) -> dict[str, Any]:
-    """What leaves a treasure without candidates: the fewest of its hints that conflict, or the
-    treasures that cannot all lie on distinct fields."""
-    if conflict is None or conflict.treasures == (treasure,):
-        clues = smallest_conflict(island, hints.of(treasure), solving.options, solving.time_limit)
-        return {"hints": [str(c) for c in clues]}
-    return {"treasures": list(conflict.treasures), "fields": [list(f) for f in conflict.fields]}
-
-
-def _conflict_text(conflict: dict[str, Any]) -> str:
-    if "hints" in conflict:
-        quoted = " and ".join(f"'{c}'" for c in conflict["hints"])
-        return f"contradictory hints: {quoted} exclude every field together"
-    group = " and ".join(str(t) for t in conflict["treasures"])
-    fields = " ".join(f"[{c},{r}]" for c, r in conflict["fields"]) or "no field"
-    return f"treasures {group} cannot lie on distinct fields: they share only {fields}"
 
 
 @tobago.command("check")
@@ -375,7 +311,7 @@ def render_cmd(
         found = candidates(
             island, hints, backend=solving.backend, options=options, time_limit=solving.time_limit
         )
-        stuck = _deck_at_every_treasure(island, hints, deck, options).inseparable()
+        stuck = deck_at_every_treasure(island, hints, deck, options).inseparable()
     notes = [n for n in (map_note(map_spec), deck_note(deck) if stuck else None) if n]
     write_picture(
         out_file,

@@ -62,6 +62,12 @@ def _snapshot(state: GameState) -> dict[str, Any]:
     return cli_game.snapshot_of(state)
 
 
+def _pages(site: Any) -> Any:
+    from analyses.tobago import explore
+
+    return explore.pages(site)
+
+
 PLUGIN = GamePlugin(
     game="tobago",
     help="Tobago — treasure deduction on a hex island.",
@@ -71,4 +77,5 @@ PLUGIN = GamePlugin(
     commands=_commands,
     describe=_describe,
     snapshot=_snapshot,
+    pages=_pages,
 )

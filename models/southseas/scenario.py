@@ -1,4 +1,4 @@
-"""South Seas positions as move lists (TOML or JSON), replayed move by move from the start tile.
+"""South Seas positions as move tables or action lists (TOML or JSON), replayed from the start.
 
 A scenario file::
 
@@ -32,6 +32,34 @@ A scenario file::
                                   # drawn and its placement is pending; a last move may also
                                   # leave a tied ship choice pending (no take)
 
+Instead of ``[[move]]`` tables a scenario may list its actions, one entry per action as it
+prints (see :mod:`models.southseas.actions`), optionally after ``pN`` naming whose decision it
+is (checked), every chance outcome named: the tile drawn and the ships turned up::
+
+    players = 2
+    actions = [
+      "reveal shells-4",          # chance: a ship turned up (the display is filled first);
+      "reveal two-pairs",         # these may be left to the ships/seed order
+      "reveal fish-2",
+      "reveal one-of-each",
+      "draw island-band",         # chance: the tile drawn (SS-P1), always named
+      "p0 place (0,-1) r1",
+      "p0 islander on piece 0",
+      "draw bridge-curve-boat",
+      "p1 place (0,1) r0",
+      "p1 islander on piece 2",
+      "p1 pass",                  # no delivery (asked only when one is possible)
+    ]
+
+Each entry is one action (``steps`` counts entries); a decision whose only choice is ``pass``
+the game takes itself, unlisted. A ship reveal the list does not name is turned up in the
+``ships``/``seed`` order (below), so a list may leave the display to it; a tile is never drawn
+for the list (an entry other than ``draw TILE`` where a tile is due is an error).
+The list may stop anywhere, at a chance node too; ``actions = []`` is the game before its first
+reveal. A scenario gives ``[[move]]`` tables or ``actions``, not both; an illegal entry is a
+one-line error naming it (``s.toml: actions[4]: turn 2: ...``). :meth:`SouthSeasState.scenario
+<models.core.GameState.scenario>` writes a position in this form.
+
 An islander or delivery a move does not name is a pass. The ships that ``ships`` does not list
 are turned up in the order a generator seeded with ``seed`` gives (the order atoll 0.1 used, so
 files written for it replay unchanged). An illegal move is a one-line error naming the move, the
@@ -39,6 +67,10 @@ field and the rule it breaks; a field of the wrong type is a one-line error too 
 integers: ``1.0``, ``"1"`` and ``true`` are refused). An error in the tile or ship file a
 scenario names is reported under the scenario and its field:
 ``s.toml: tiles: x.toml: tile 'cap': count: ...``.
+
+>>> state = replay({"players": 2, "actions": ["draw island-band", "p0 place (0,-1) r1"]})
+>>> [str(a) for a in state.history()[3:]], state.phase.value
+(['reveal shells-4', 'draw island-band', 'place (0,-1) r1'], 'islander')
 """
 
 from __future__ import annotations
@@ -53,7 +85,7 @@ from annotated_types import Ge, Interval, Len, MinLen
 from pydantic import StrictBool, StrictInt, StrictStr
 
 from models.core import load_game, play_entries
-from models.data import Name, parse_json, parse_toml, read_text, validate
+from models.data import Name, parse_json, parse_toml, read_text, split_player, validate
 from models.errors import AtollError, IllegalActionError
 from models.southseas.actions import (
     PASS,
@@ -77,6 +109,9 @@ from models.southseas.tilefile import load_tiles
 _CONFIG = pydantic.ConfigDict(extra="forbid")
 _FileName = Annotated[StrictStr, MinLen(1)]
 _Component = TypeVar("_Component")
+_Entry = Annotated[StrictStr, Len(1, 200)]
+#: Entries in one ``actions`` list: a whole random game has about 230 actions.
+MAX_ACTIONS = 5000
 
 
 class Scenario(pydantic.BaseModel):
@@ -90,6 +125,7 @@ class Scenario(pydantic.BaseModel):
     ships: list[Name] | None = None
     options: dict[str, Any] = {}
     move: list[Any] = []
+    actions: Annotated[list[_Entry], Len(0, MAX_ACTIONS)] | None = None
 
 
 class Move(pydantic.BaseModel):
@@ -128,6 +164,13 @@ def replay(
     given); returns the state reached (which may wait for a decision the last move left
     open)."""
     scenario: Scenario = validate(Scenario, data, source=source)
+    if scenario.move and scenario.actions:
+        raise AtollError(
+            "give the moves as [[move]] tables or as actions, not both",
+            source=source,
+            field="actions",
+        )
+    listed = None if scenario.move else scenario.actions  # the actions form, if given
     base = Path(source).parent if isinstance(source, Path) else Path.cwd()
     try:
         options = SouthSeasOptions.from_mapping(scenario.options, source=source)
@@ -140,9 +183,12 @@ def replay(
         order = iter(reveal_order(game, scenario.ships, scenario.seed))  # type: ignore[arg-type]
         state = game.new_initial_state()
         assert isinstance(state, SouthSeasState)
-        settle(state, order)
+        if listed is None:
+            settle(state, order)
     except AtollError as exc:
         raise exc.located(source) from None
+    if listed is not None:
+        return play_actions(state, listed[:steps], order, source=source)
     moves = scenario.move if steps is None else scenario.move[:steps]
 
     def play(state: SouthSeasState, entry: tuple[int, Any]) -> None:
@@ -153,6 +199,32 @@ def replay(
         play_move(state, move, order, last=i == len(moves) - 1)
 
     return play_entries(state, list(enumerate(moves)), play, source=source, key="move")
+
+
+def play_actions(
+    state: SouthSeasState, entries: list[str], order: Iterator[str], *, source: str | Path
+) -> SouthSeasState:
+    """Play a scenario's ``actions`` (entries as actions print) on ``state``; a ship reveal
+    an entry does not name is turned up from ``order``."""
+
+    def play(state: SouthSeasState, entry: str) -> None:
+        _chance_first(state, entry, order)
+        state.play_text(entry)
+
+    return play_entries(state, entries, play, source=source)
+
+
+def _chance_first(state: SouthSeasState, entry: str, order: Iterator[str]) -> None:
+    """Before an entry that names no chance outcome where chance moves: turn up the ships due
+    in the scenario's order; a tile due must be named (nothing draws it for the list)."""
+    if not state.is_chance_node():
+        return
+    action = state.parse_action(split_player(entry)[1])
+    if state.phase is Phase.REVEAL and not isinstance(action, Reveal):
+        settle(state, order)
+    if state.phase is Phase.DRAW and not isinstance(action, Draw):
+        first = str(state.legal_actions()[0])
+        raise AtollError(f"{entry!r}: chance draws a tile first (SS-P1): name it, e.g. {first!r}")
 
 
 def _referenced(
@@ -300,4 +372,13 @@ def _delivery(state: SouthSeasState, move: Move) -> None:
     state.apply(options[0])
 
 
-__all__ = ["Move", "load_scenario", "play_move", "replay", "reveal_order", "settle"]
+__all__ = [
+    "MAX_ACTIONS",
+    "Move",
+    "load_scenario",
+    "play_actions",
+    "play_move",
+    "replay",
+    "reveal_order",
+    "settle",
+]

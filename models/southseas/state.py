@@ -61,6 +61,8 @@ class SouthSeasState(SouthSeasPosition, GameState):
     """A South Seas position. ``log`` records every event; :meth:`history` every action."""
 
     chance_kinds: ClassVar[tuple[type, ...]] = (Draw, Reveal)
+    #: A saved scenario's ``actions`` name every ship reveal, so its ``ships`` order goes too.
+    scenario_move_keys: ClassVar[tuple[str, ...]] = ("move", "actions", "ships")
     png_dpi, notebook_dpi = 120, 90  # the board as `render` and notebooks have drawn it
 
     def __init__(self, game: GameSetup) -> None:

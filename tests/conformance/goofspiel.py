@@ -30,7 +30,7 @@ from models.core import (
     play_entries,
     register_game,
 )
-from models.data import parse_toml, read_text
+from models.data import parse_json, parse_toml, read_text
 from models.errors import AtollError, IllegalActionError
 
 
@@ -270,9 +270,13 @@ class Goofspiel(Game):
 
     @classmethod
     def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> GoofspielState:
-        """A TOML file ``players = N`` and ``actions = ["prize 3", "p0 bid 2", ...]``."""
-        data = parse_toml(read_text(Path(path)), source=path)
-        state = cls(int(data.get("players", 2))).new_initial_state()
+        """A TOML (or ``.json``) file ``players = N``, ``actions = ["prize 3", "p0 bid 2",
+        ...]`` and an optional ``[options]`` table."""
+        text = read_text(Path(path))
+        json = Path(path).suffix == ".json"
+        data = parse_json(text, source=path) if json else parse_toml(text, source=path)
+        options = GoofspielOptions.from_mapping(data.get("options", {}), source=path)
+        state = cls(int(data.get("players", 2)), options).new_initial_state()
         entries = list(data.get("actions", []))[:steps]
         return play_entries(state, entries, GoofspielState.play_text, source=path)
 

@@ -6,7 +6,8 @@
   random playouts of a game made by :func:`~models.core.load_game`: playouts end; whose turn it
   is, the chance outcomes and the legal actions agree at every node; sampling follows the chance
   outcomes; the same seed gives the same game; clones are independent; replaying the history
-  reproduces the state; observations are information sets and resampling keeps them; illegal
+  reproduces the state; a state saved as a scenario file loads back the same (the example
+  scenarios' too); observations are information sets and resampling keeps them; illegal
   actions name a rule; events are of the game's kinds.
 
 All randomness comes from seeded generators (:func:`~models.core.make_rng`), so no check flakes.
@@ -36,12 +37,15 @@ from models.core import (
     GameState,
     InformationKind,
     RuleOptions,
+    game_class,
     game_info,
     game_names,
     load_game,
     make_rng,
     random_playout,
+    write_scenario,
 )
+from models.data import read_toml
 from models.errors import AtollError, IllegalActionError
 
 
@@ -115,6 +119,9 @@ class ProtocolSuite:
     #: Rule options besides the suite's own under which refusals are checked too (switches
     #: that forbid actions, whose refusals must still name the rule, not the option).
     refusal_options: ClassVar[Sequence[Mapping[str, Any]]] = ()
+    #: Whether the game reads scenario files (a toy may not): only then is a state saved as a
+    #: scenario and loaded back.
+    scenarios: ClassVar[bool] = True
 
     def hidden_alternatives(self, state: GameState, player: int) -> int | None:
         """How many ways the part of ``state`` hidden from ``player`` can be, given what he saw
@@ -412,6 +419,51 @@ class ProtocolSuite:
                         "gives another state"
                     )
 
+    # -- scenarios ------------------------------------------------------------------------------
+    def example_scenarios(self) -> list[Path]:
+        """The game's example scenarios: the files of ``examples/<game_name>/`` that list moves
+        (``actions`` or ``[[move]]``; maps and hint sheets beside them are skipped)."""
+        found = sorted((EXAMPLES / self.game_name).glob("*.toml"))
+        return [p for p in found if {"actions", "move"} & set(read_toml(p))]
+
+    def _check_saved(self, state: GameState, header: Mapping[str, Any] | None, path: Path) -> None:
+        """``state.scenario(header)`` written to ``path`` loads back as the same state, and
+        its first k entries as the state after k actions."""
+        write_scenario(state.scenario(header), path)
+        load = game_class(self.game_name).load_scenario
+        where = f"{path.name}, {len(state.history())} actions"
+        again = load(path)
+        assert again.history() == state.history(), where
+        assert again.events() == state.events(), where
+        assert _snapshot(again) == _snapshot(state), where
+        game = getattr(state, "game", None)
+        assert isinstance(game, Game), f"{where}: the state does not know its game"
+        length = len(state.history())
+        for k in sorted({0, 1, length // 3, length - 1, length} - {-1}):
+            part = load(path, steps=k)
+            assert part.history() == state.history()[:k], f"{where}: steps={k}"
+            assert part.events() == game.replay(state.history()[:k]).events(), f"{where}: {k}"
+
+    def test_a_saved_playout_loads_back_the_same(self, tmp_path: Path) -> None:
+        """A seeded random playout, stopped halfway and at its end, saved as a scenario (the
+        default header: players and options) in TOML and JSON, replays to the same state."""
+        if not self.scenarios:
+            pytest.skip("the game reads no scenario files")
+        for n in self.player_counts:
+            end = self.game(n).new_initial_state()
+            moves = random_playout(end, make_rng(31 + n), self.max_moves)
+            half = self.game(n).replay(end.history()[: moves // 2])
+            self._check_saved(half, None, tmp_path / f"half-{n}.toml")
+            self._check_saved(end, None, tmp_path / f"end-{n}.toml")
+            self._check_saved(end, None, tmp_path / f"end-{n}.json")
+
+    def test_an_example_scenario_saved_again_loads_back_the_same(self, tmp_path: Path) -> None:
+        """Each example scenario's position, saved with the example's own header (its moves
+        written as actions), replays to the same state."""
+        load = game_class(self.game_name).load_scenario
+        for path in self.example_scenarios():
+            self._check_saved(load(path), read_toml(path), tmp_path / path.name)
+
     # -- information ----------------------------------------------------------------------------
     def test_observations_are_hashable_and_deterministic(self) -> None:
         for n, _seed, state in self._all_nodes(playouts=max(1, self.playouts // 4)):
@@ -598,6 +650,8 @@ class ProtocolSuite:
 _GARBAGE = ("not", "an", "action")
 #: The rule catalogues, one per game (``docs/rules/<game>.md``).
 CATALOGUES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+#: The example scenarios, one folder per game (``examples/<game>/``).
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 _RULE_ID = re.compile(r"^- ([A-Z]{2}-[A-Z]+\d+)\b", re.M)
 
 

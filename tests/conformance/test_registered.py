@@ -48,3 +48,10 @@ def test_every_registered_game_gets_the_suite() -> None:
     made = {v.game_name for k, v in globals().items() if k.startswith("TestRegistered_")}
     assert TUNED | made >= REGISTERED
     assert {"gloryislands", "southseas", "tobago"} <= TUNED  # the built-in games are tuned
+
+
+def test_every_built_in_game_has_an_example_scenario_to_save_again() -> None:
+    """The suite's scenario round trip starts from each game's example files too."""
+    for suite in _subclasses(ProtocolSuite):
+        if suite.__dict__.get("game_name") in ("gloryislands", "southseas", "tobago"):
+            assert suite().example_scenarios(), suite.__name__

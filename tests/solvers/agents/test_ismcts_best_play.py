@@ -33,6 +33,7 @@ class TestDoorsConforms(ProtocolSuite):
     player_counts = (2,)
     playouts = 10
     catalogue = frozenset({"DR-MOVE"})
+    scenarios = False  # the toy reads no scenario files
 
 
 @pytest.mark.parametrize("door", sorted(ESCAPE))

@@ -1,0 +1,267 @@
+"""Stepping through a scenario of any game, and trying a line from any of its positions:
+what the explore app's position page shows, through the game protocol alone.
+
+A *line* is a scenario file under the root, how many of its entries are played (``step``; all
+of them by default), and the actions played after them on the page (``plays``, each as it
+prints, optionally ``"pN ..."``). :func:`view` replays it and tells the position: its picture,
+what the game's plug-in says of it (the ``replay --json`` snapshot), the events this step
+logged, the legal actions; :func:`save` writes the line as a scenario the CLI replays
+(:meth:`models.core.GameState.scenario`), beside the file it came from.
+
+>>> from analyses.explore.root import Root
+>>> root = Root("examples")
+>>> line = Line("southseas", "southseas/close-island.toml", step=1)
+>>> shown = view(root, line)
+>>> shown.entries, shown.step, shown.state.turn_number() > 0
+(3, 1, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Hashable, Sequence
+from pathlib import Path
+from typing import Any
+
+from analyses.explore.root import Root
+from analyses.plugins import plugin
+from models.core import GameState, game_class
+from models.data import parse_json, parse_toml
+from models.errors import AtollError
+from models.registry import game_names
+
+__all__ = ["MAX_PLAYS", "Line", "Shown", "guess_game", "save", "scenario_files", "view"]
+
+#: Actions a line may add to its scenario on the page.
+MAX_PLAYS = 2000
+#: Legal actions listed at one position (South Seas offers a few hundred placements at most).
+MAX_LISTED_ACTIONS = 1000
+#: The keys of a scenario file whose list holds its entries (what ``steps`` counts): the
+#: ``actions`` of every game, South Seas' ``[[move]]`` tables.
+_ENTRY_KEYS = ("actions", "move")
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """A scenario file of ``game``, its first ``step`` entries (``None``: all), then ``plays``."""
+
+    game: str
+    file: str
+    step: int | None = None
+    plays: tuple[str, ...] = ()
+
+    def query(self, **changes: Any) -> str:
+        """This line (changed) as the page's query string."""
+        from urllib.parse import urlencode
+
+        line = dataclasses.replace(self, **changes)
+        pairs: list[tuple[str, str]] = [("game", line.game), ("file", line.file)]
+        if line.step is not None:
+            pairs.append(("step", str(line.step)))
+        pairs += [("play", p) for p in line.plays]
+        return urlencode(pairs)
+
+
+@dataclasses.dataclass(frozen=True)
+class Shown:
+    """A position of a line, told as the page shows it."""
+
+    line: Line
+    state: GameState
+    entries: int
+    step: int
+    events: tuple[dict[str, Any], ...]
+    summary: tuple[tuple[str, Any, bool], ...]
+    actions: tuple[tuple[str, str], ...]
+    actions_cut: int
+    header: dict[str, Any]
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The protocol's view of the state (``replay --json`` of a game without a snapshot)."""
+        s = self.state
+        return {
+            "moves": len(s.history()),
+            "turn": s.turn_number(),
+            "to_move": s.current_player(),
+            "decision": s.decision_kind(),
+            "terminal": s.is_terminal(),
+            "returns": list(s.returns()),
+        }
+
+
+def read_line(query: Any) -> Line:
+    """The line a page's query names (``game``, ``file``, ``step``, ``play`` repeated)."""
+    game = query.get("game") or ""
+    if game not in game_names():
+        raise AtollError(f"no game {game!r} (one of: {', '.join(game_names())})", field="game")
+    file = query.get("file") or ""
+    step_text = query.get("step")
+    step = None
+    if step_text not in (None, ""):
+        if not str(step_text).isascii() or not str(step_text).isdigit():
+            raise AtollError(f"a whole number of entries, got {step_text!r}", field="step")
+        step = int(step_text)
+    plays = tuple(query.getlist("play")) if hasattr(query, "getlist") else ()
+    if len(plays) > MAX_PLAYS:
+        raise AtollError(f"at most {MAX_PLAYS} actions after the scenario", field="play")
+    return Line(game, file, step, plays)
+
+
+def _data(root: Root, file: str) -> dict[str, Any]:
+    text = root.read_text(file)
+    data = (
+        parse_json(text, source=file)
+        if file.lower().endswith(".json")
+        else parse_toml(text, source=file)
+    )
+    if not isinstance(data, dict):
+        raise AtollError("a scenario is a table of players, options and entries", source=file)
+    return data
+
+
+def _entries(data: dict[str, Any]) -> int:
+    """How many entries a scenario lists (the first of :data:`_ENTRY_KEYS` that has any)."""
+    lists = [v for k in _ENTRY_KEYS if isinstance(v := data.get(k), list) and v]
+    return len(lists[0]) if lists else 0
+
+
+@functools.lru_cache(maxsize=256)
+def _replayed(game: str, path: str, mtime: int, step: int | None) -> GameState:
+    """A scenario's position (kept while the file is unchanged: stepping back is free)."""
+    return game_class(game).load_scenario(path, steps=step)
+
+
+def _load(root: Root, line: Line, step: int | None) -> GameState:
+    path = root.file(line.file)
+    state = _replayed(line.game, str(path), path.stat().st_mtime_ns, step)
+    return state.clone()
+
+
+def _play(state: GameState, plays: Sequence[str]) -> None:
+    for i, text in enumerate(plays):
+        try:
+            state.play_text(text)
+        except AtollError as exc:
+            raise AtollError(exc.message, entry=f"play[{i}]", field=exc.field) from None
+
+
+def state_of(root: Root, line: Line) -> tuple[GameState, int, int, dict[str, Any]]:
+    """The line's state, how many entries the scenario has, the step reached, its header."""
+    data = _data(root, line.file)
+    full = _load(root, line, None)
+    keys = type(full).scenario_move_keys
+    entries = _entries(data)
+    step = entries if line.step is None else line.step
+    if step > entries:
+        raise AtollError(f"the scenario has {entries} entries, not {step}", field="step")
+    state = full if step == entries else _load(root, line, step)
+    _play(state, line.plays)
+    header = {k: v for k, v in data.items() if k not in keys}
+    return state, entries, step, header
+
+
+def _before(root: Root, line: Line, step: int) -> GameState | None:
+    """The position one step back along the line (``None`` at the start)."""
+    if line.plays:
+        state = _load(root, line, step)
+        _play(state, line.plays[:-1])
+        return state
+    if step == 0:
+        return None
+    return _load(root, line, step - 1)
+
+
+def _event(event: Any) -> dict[str, Any]:
+    return {
+        "turn": event.turn,
+        "player": event.player,
+        "kind": str(event.kind),
+        "data": dict(event.data),
+    }
+
+
+def _summary(state: GameState, game: str) -> tuple[tuple[str, Any, bool], ...]:
+    """What ``replay --json`` prints (the game's snapshot), key by key: (key, value, long)."""
+    found = plugin(game).snapshot
+    snap: dict[str, Any] = found(state) if found else {}
+    snap.pop("events", None)
+    return tuple((k, v, len(repr(v)) > 160) for k, v in snap.items())
+
+
+def _actions(state: GameState) -> tuple[tuple[tuple[str, str], ...], int]:
+    if state.is_terminal():
+        return (), 0
+    if state.is_chance_node():
+        listed = [(str(a), f"{p:.3f}") for a, p in state.chance_outcomes()]
+    else:
+        listed = [(str(a), "") for a in state.legal_actions()]
+    cut = max(0, len(listed) - MAX_LISTED_ACTIONS)
+    return tuple(listed[:MAX_LISTED_ACTIONS]), cut
+
+
+def view(root: Root, line: Line) -> Shown:
+    """The position a line reaches, told for the page (every problem a one-line error)."""
+    state, entries, step, header = state_of(root, line)
+    before = _before(root, line, step)
+    old = len(before.events()) if before is not None else 0
+    events = tuple(_event(e) for e in state.events()[old:])
+    actions, cut = _actions(state)
+    return Shown(
+        line, state, entries, step, events, _summary(state, line.game), actions, cut, header
+    )
+
+
+def entry_of(state: GameState, action: Hashable) -> str:
+    """An action as a scenario entry: ``pN`` before a player's decision, bare for chance."""
+    if state.is_chance_node():
+        return str(action)
+    return f"p{state.current_player()} {action}"
+
+
+def save(root: Root, line: Line, name: str) -> Path:
+    """Write the line as a scenario beside the file it came from (its component files are
+    named relative to that folder); ``name`` is a file name, .toml or .json."""
+    if "/" in name or not name.strip():
+        raise AtollError("a file name (saved beside the scenario it came from)", field="name")
+    state, _, _, header = state_of(root, line)
+    folder = Path(line.file).parent.as_posix()
+    target = name if folder in ("", ".") else f"{folder}/{name}"
+    from models.data import write_scenario  # the scenario writer (TOML or JSON by suffix)
+
+    path = root.writable(target, suffixes=(".toml", ".json"))
+    return write_scenario(state.scenario(header), path)
+
+
+def scenario_files(root: Root) -> list[tuple[str, str | None]]:
+    """The .toml and .json files under the root that list scenario entries, each with the game
+    it is guessed to be of (``None``: none guessed)."""
+    out = []
+    for name, path in root.files(".toml", ".json"):
+        if path.stat().st_size > 1024 * 1024:
+            continue
+        try:
+            data = _data(root, name)
+        except AtollError:
+            continue
+        if not any(isinstance(data.get(k), list) for k in _ENTRY_KEYS):
+            continue
+        out.append((name, guess_game(name, path)))
+    return out
+
+
+def guess_game(name: str, path: Path) -> str | None:
+    """The game a scenario is of: the one named in its path, else the first whose scenario
+    reader accepts its header (every reader refuses keys it does not know)."""
+    parts = [p.lower() for p in Path(name).parts]
+    for game in game_names():
+        if any(game in p for p in parts):
+            return game
+    for game in game_names():
+        try:
+            _replayed(game, str(path), path.stat().st_mtime_ns, 0)
+        except (AtollError, OSError):
+            continue
+        return game
+    return None

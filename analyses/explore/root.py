@@ -1,0 +1,150 @@
+"""The one folder the explore app may read and write: every path it is given is checked here.
+
+A path from the page is relative to the root, with ``/`` between its parts. It is refused —
+a one-line :class:`PathRefused` naming the path — when it is absolute, holds ``..``, a NUL or a
+backslash, or leads outside the root once symbolic links are followed (a link inside the root
+to a file outside it is refused like the file itself). Listing files never follows a link out
+of the root either, and skips hidden entries (``.git``, the store's staging folders).
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     root = Root(tmp)
+...     _ = (root.path / "a.toml").write_text("x = 1")
+...     root.file("a.toml").name, [p for p, _ in root.files(".toml")]
+('a.toml', ['a.toml'])
+>>> Root("/tmp").file("../etc/passwd")
+Traceback (most recent call last):
+...
+analyses.explore.root.PathRefused: '../etc/passwd': outside the root: '..' is not allowed
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from models.errors import AtollError
+from models.files import read_regular, write_bytes_atomically
+
+__all__ = ["MAX_FILE_BYTES", "PathRefused", "Root"]
+
+#: The largest file the app reads or writes (a scenario of a whole game is well under 1 MB).
+MAX_FILE_BYTES = 4 * 1024 * 1024
+#: How deep :meth:`Root.files` looks below the root, and how many files it lists at most.
+MAX_DEPTH = 6
+MAX_LISTED = 2000
+
+
+class PathRefused(AtollError):
+    """A path outside the root (or not a plain relative path): refused, never opened."""
+
+
+class Root:
+    """The folder the app serves (resolved once: a link as the root itself is fine)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path).resolve()
+        if not self.path.is_dir():
+            raise AtollError("is not a folder", source=str(path), field="--root")
+
+    def _inside(self, text: str) -> Path:
+        if not isinstance(text, str) or not text.strip():
+            raise PathRefused("name a file under the root", field="path")
+        if "\x00" in text or "\\" in text:
+            raise PathRefused(f"{text!r}: not a plain path")
+        if text.startswith("/") or Path(text).is_absolute():
+            raise PathRefused(f"{text!r}: outside the root: give a path relative to it")
+        parts = text.split("/")
+        if ".." in parts:
+            raise PathRefused(f"{text!r}: outside the root: '..' is not allowed")
+        candidate = self.path.joinpath(*[p for p in parts if p not in ("", ".")])
+        resolved = candidate.resolve()
+        if resolved != self.path and not resolved.is_relative_to(self.path):
+            raise PathRefused(f"{text!r}: outside the root (a link out of it)")
+        return resolved
+
+    def file(self, text: str) -> Path:
+        """An existing regular file under the root."""
+        path = self._inside(text)
+        if not path.is_file():
+            raise AtollError("no such file under the root", source=text)
+        return path
+
+    def folder(self, text: str) -> Path:
+        """An existing folder under the root (``""`` or ``"."``: the root)."""
+        if text in ("", "."):
+            return self.path
+        path = self._inside(text)
+        if not path.is_dir():
+            raise AtollError("no such folder under the root", source=text)
+        return path
+
+    def relative(self, path: Path) -> str:
+        """``path`` (under the root) as the page names it."""
+        return path.resolve().relative_to(self.path).as_posix()
+
+    def read_text(self, text: str) -> str:
+        """A file's text (at most :data:`MAX_FILE_BYTES`; a bigger one is refused)."""
+        path = self.file(text)
+        data = read_regular(path, MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise AtollError(f"larger than {MAX_FILE_BYTES // 1024} KiB", source=text)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise AtollError("is not UTF-8 text", source=text) from None
+
+    def writable(self, text: str, *, suffixes: tuple[str, ...]) -> Path:
+        """A file under the root that may be written: its name ends in one of ``suffixes``
+        (the app writes hints and scenarios, never anything else) and it is no link."""
+        path = self._inside(text)
+        if path.suffix.lower() not in suffixes:
+            raise AtollError(f"name a {' or '.join(suffixes)} file", source=text)
+        if Path(self.path, *text.split("/")).is_symlink():
+            raise PathRefused(f"{text!r}: is a link; name a plain file")
+        if path.exists() and not path.is_file():
+            raise AtollError("is not a plain file", source=text)
+        return path
+
+    def write_text(self, text: str, content: str, *, suffixes: tuple[str, ...]) -> Path:
+        """Write ``content`` to a file under the root (:meth:`writable`), atomically."""
+        path = self.writable(text, suffixes=suffixes)
+        data = content.encode("utf-8")
+        if len(data) > MAX_FILE_BYTES:
+            raise AtollError(f"larger than {MAX_FILE_BYTES // 1024} KiB", source=text)
+        return write_bytes_atomically(path, data)
+
+    def files(self, *suffixes: str, under: str = "") -> Iterator[tuple[str, Path]]:
+        """Regular files under ``under`` ending in one of ``suffixes``, as (name, path), in
+        name order; links leading out of the root and hidden entries are skipped."""
+        start = self.folder(under)
+        listed = 0
+        for folder, dirs, names in os.walk(start, followlinks=False):
+            here = Path(folder)
+            depth = len(here.relative_to(start).parts)
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and depth < MAX_DEPTH)
+            for name in sorted(names):
+                if name.startswith(".") or not name.lower().endswith(suffixes):
+                    continue
+                path = here / name
+                real = path.resolve()
+                if not real.is_relative_to(self.path) or not real.is_file():
+                    continue
+                yield self.relative(path), real
+                listed += 1
+                if listed >= MAX_LISTED:
+                    return
+
+    def folders_with(self, *markers: str) -> Iterator[Path]:
+        """Folders under the root holding a file named one of ``markers`` (a study's
+        ``study.json``, a report's ``report.json``), not looking inside them."""
+        for folder, dirs, names in os.walk(self.path, followlinks=False):
+            here = Path(folder)
+            depth = len(here.relative_to(self.path).parts)
+            found = [m for m in markers if m in names]
+            if found and all((here / m).resolve().is_relative_to(self.path) for m in found):
+                yield here
+                dirs[:] = []
+                continue
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and depth < MAX_DEPTH)

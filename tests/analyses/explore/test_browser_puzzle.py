@@ -1,0 +1,120 @@
+"""The Tobago puzzle page in a real browser: hints laid by clicking, candidates drawn."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tests.analyses.explore.browser import browser, page, settled
+
+ATOLL = [sys.executable, "-m", "analyses.cli.main"]
+
+__all__ = ["browser", "page"]  # the fixtures
+
+
+def _lay(page: Any, treasure: int, clue: str, hints_now: int) -> None:
+    page.select_option(f'select.offer[data-treasure="{treasure}"]', clue)
+    page.click(f'button[data-action="add"][data-treasure="{treasure}"]')
+    page.wait_for_function(f"() => document.querySelectorAll('.hint').length === {hints_now}")
+    settled(page)
+
+
+def _drawn(page: Any) -> dict[str, list[list[int]]]:
+    pairs = page.eval_on_selector_all(
+        "circle.cand", "els => els.map(e => [e.dataset.treasure, e.dataset.field])"
+    )
+    found: dict[str, list[list[int]]] = {str(t): [] for t in (1, 2, 3, 4)}
+    for treasure, field in pairs:
+        found[treasure].append([int(v) for v in field.split(",")])
+    return {t: sorted(fields) for t, fields in found.items()}
+
+
+def test_three_hints_laid_on_lagoon_by_clicking_draw_the_cli_s_candidates(
+    server: str, root: Path, page: Any
+) -> None:
+    page.goto(server + "tobago/puzzle?map=lagoon")
+    settled(page)
+    _lay(page, 1, "in jungle", 1)
+    _lay(page, 2, "next to river", 2)
+    _lay(page, 1, "not next to sea", 3)
+    page.fill("#save-name", "clicked/three.toml")
+    page.click("#save")
+    page.wait_for_function("() => document.getElementById('saved').textContent.startsWith('saved')")
+    saved = root / "clicked" / "three.toml"
+    assert saved.read_text().count('"') == 6  # three clues, as the CLI writes them
+    cli = subprocess.run(
+        [*ATOLL, "tobago", "candidates", "lagoon", "--hints", str(saved), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    expected = json.loads(cli.stdout)["treasures"]
+    drawn = _drawn(page)
+    assert drawn == {t: sorted(e["candidates"]) for t, e in expected.items()}
+    shown = page.eval_on_selector_all(
+        "section.treasure", "els => els.map(e => e.querySelector('[data-status]').dataset.status)"
+    )
+    assert shown == [expected[str(t)]["status"] for t in (1, 2, 3, 4)]
+    counts = page.eval_on_selector_all("span.count", "els => els.map(e => +e.dataset.count)")
+    assert counts == [len(expected[str(t)]["candidates"]) for t in (1, 2, 3, 4)]
+    page.screenshot(path=str(root / "puzzle.png"), full_page=True)
+
+
+def test_clicking_a_field_says_which_hint_excludes_it(server: str, page: Any) -> None:
+    page.goto(server + "tobago/puzzle?map=lagoon")
+    settled(page)
+    _lay(page, 1, "in jungle", 1)
+    page.click('polygon.field[data-field="3,3"]')
+    page.wait_for_function("() => document.getElementById('why').textContent.length > 0")
+    assert (
+        page.text_content("#why") == "[3,3] (beach) at treasure 1: excluded by hint 1 'in jungle'"
+    )
+
+
+def test_taking_a_hint_back_and_switching_a_rule_option_redraw_the_candidates(
+    server: str, page: Any
+) -> None:
+    page.goto(server + "tobago/puzzle?map=lagoon")
+    settled(page)
+    before = _drawn(page)
+    _lay(page, 3, "in sight of hut", 1)
+    narrowed = _drawn(page)
+    assert len(narrowed["3"]) < len(before["3"])
+    page.uncheck('input.sight[value="2"]')  # in sight: within one field only
+    page.wait_for_function(
+        "() => document.querySelectorAll('circle.cand[data-treasure=\"3\"]').length !== "
+        f"{len(narrowed['3'])}"
+    )
+    settled(page)
+    assert len(_drawn(page)["3"]) < len(narrowed["3"])
+    page.click('button[data-action="remove"][data-treasure="3"]')
+    page.wait_for_function("() => document.querySelectorAll('.hint').length === 0")
+    settled(page)
+    assert _drawn(page) == before
+
+
+def test_a_bad_hints_file_is_a_one_line_error_on_the_page(
+    server: str, root: Path, page: Any
+) -> None:
+    (root / "broken-hints.toml").write_text('[treasure.5]\nhints = ["in lake"]\n')
+    page.goto(server + "tobago/puzzle?map=lagoon&hints=broken-hints.toml")
+    assert page.text_content("#refused") == (
+        "broken-hints.toml: treasure.5: no such treasure (treasures are 1 to 4)"
+    )
+
+
+def test_a_hints_file_uploaded_from_the_computer_is_laid_on_the_map(
+    server: str, tmp_path: Path, page: Any
+) -> None:
+    upload = tmp_path / "from-my-desk.toml"
+    upload.write_text('[treasure.2]\nhints = ["in jungle", "not next to sea"]\n')
+    page.goto(server + "tobago/puzzle?map=lagoon")
+    settled(page)
+    page.set_input_files("#upload", str(upload))
+    page.wait_for_function("() => document.querySelectorAll('.hint').length === 2")
+    settled(page)
+    texts = page.locator('section.treasure[data-treasure="2"] .hint').all_text_contents()
+    assert [t.rstrip(" ×") for t in texts] == ["1. in jungle", "2. not next to sea"]
