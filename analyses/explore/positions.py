@@ -23,11 +23,12 @@ import functools
 from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from analyses.explore.root import Root
 from analyses.plugins import plugin
 from models.core import GameState, game_class
-from models.data import parse_json, parse_toml
+from models.data import parse_json, parse_toml, write_scenario
 from models.errors import AtollError
 from models.registry import game_names
 
@@ -53,8 +54,6 @@ class Line:
 
     def query(self, **changes: Any) -> str:
         """This line (changed) as the page's query string."""
-        from urllib.parse import urlencode
-
         line = dataclasses.replace(self, **changes)
         pairs: list[tuple[str, str]] = [("game", line.game), ("file", line.file)]
         if line.step is not None:
@@ -228,8 +227,6 @@ def save(root: Root, line: Line, name: str) -> Path:
     state, _, _, header = state_of(root, line)
     folder = Path(line.file).parent.as_posix()
     target = name if folder in ("", ".") else f"{folder}/{name}"
-    from models.data import write_scenario  # the scenario writer (TOML or JSON by suffix)
-
     path = root.writable(target, suffixes=(".toml", ".json"))
     return write_scenario(state.scenario(header), path)
 
