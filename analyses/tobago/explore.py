@@ -165,7 +165,9 @@ def solve(puzzle: Puzzle) -> dict[str, Any]:
             time_limit=puzzle.time_limit,
         )
     except SolverUnknown as exc:
-        return {"unknown": str(exc), "order_problem": order_problem}
+        said = str(exc).removeprefix("unknown: ").replace("with --time-limit", "above")
+        hints = [{"treasure": t, "hints": [str(c) for c in puzzle.hints.of(t)]} for t in TREASURES]
+        return {"unknown": said, "order_problem": order_problem, "laid": hints}
     ranked = rank(puzzle.island, puzzle.hints, puzzle.deck.distinct(), options=puzzle.options)
     offers: dict[int, list[dict[str, Any]]] = {t: [] for t in TREASURES}
     for r in ranked:

@@ -75,7 +75,9 @@ def test_a_bad_clue_is_the_cli_s_one_line_error(server: str) -> None:
 def test_past_its_time_limit_a_solve_says_unknown_and_draws_nothing(server: str) -> None:
     position = {"map": "lagoon", "hints": {"1": ["in jungle"]}, "time_limit": 1e-9}
     answer = request(server + "tobago/solve", position).json()
-    assert answer["answer"]["unknown"].startswith("unknown: the solver reached its time limit")
+    assert answer["answer"]["unknown"].startswith("the solver reached its time limit")
+    assert answer["answer"]["laid"][0] == {"treasure": 1, "hints": ["in jungle"]}
+    assert 'data-action="remove"' in answer["panel"]
     assert "candidates" not in answer["answer"]
     assert 'class="dot' not in answer["board"]
 
