@@ -90,6 +90,11 @@
     try {
       const answer = await atoll.post("/tobago/save", { ...position, name });
       document.getElementById("saved").textContent = `saved ${answer.saved}`;
+      const files = document.getElementById("load-file");
+      if (![...files.options].some((option) => option.value === answer.saved)) {
+        files.add(new Option(answer.saved, answer.saved));
+        document.getElementById("load").disabled = false;
+      }
     } catch (e) {
       document.getElementById("saved").textContent = "";
     }

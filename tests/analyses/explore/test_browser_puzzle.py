@@ -43,6 +43,8 @@ def test_three_hints_laid_on_lagoon_by_clicking_draw_the_cli_s_candidates(
     page.fill("#save-name", "clicked/three.toml")
     page.click("#save")
     page.wait_for_function("() => document.getElementById('saved').textContent.startsWith('saved')")
+    offered = page.eval_on_selector_all("#load-file option", "els => els.map(e => e.value)")
+    assert "clicked/three.toml" in offered  # the new file can be opened again at once
     saved = root / "clicked" / "three.toml"
     assert saved.read_text().count('"') == 6  # three clues, as the CLI writes them
     cli = subprocess.run(
