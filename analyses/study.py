@@ -157,9 +157,9 @@ def _play(
     make_watcher = watcher_for(config.game) if watch else None
     extra = make_watcher() if make_watcher is not None else None
     watchers = [w for w in (watcher, extra) if w is not None]
-    played = play_out(
-        state, agents, chance, max_steps=config.max_moves, watcher=_Watchers(watchers)
-    )
+    # one watcher is told directly: the fan-out is a call more per decision, for every game
+    told = _Watchers(watchers) if len(watchers) > 1 else (watchers[0] if watchers else None)
+    played = play_out(state, agents, chance, max_steps=config.max_moves, watcher=told)
     moves, thinking = played.moves, played.seconds
     outcome = state.outcome()
     winners = set(outcome.winners)

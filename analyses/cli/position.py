@@ -20,14 +20,12 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import click
 
 from analyses.cli.numbers import IntRange
-from analyses.cli.scenarios import check_png, load_position, write_png
+from analyses.cli.scenarios import check_png, load_position, protocol_view, write_png
 from analyses.plugins import plugin
-from models.core import GameState
 
 __all__ = ["add_position_commands"]
 
@@ -37,17 +35,6 @@ _STEP = click.option(
     default=None,
     help="The position after the scenario's first N entries (default: all of them).",
 )
-
-
-def _protocol_view(state: GameState) -> dict[str, Any]:
-    """What any game's state says through the protocol alone."""
-    return {
-        "moves": len(state.history()),
-        "turn": state.turn_number(),
-        "to_move": state.current_player(),
-        "terminal": state.is_terminal(),
-        "returns": list(state.returns()),
-    }
 
 
 def add_position_commands(group: click.Group, game: str) -> None:
@@ -68,12 +55,12 @@ def add_position_commands(group: click.Group, game: str) -> None:
         found = plugin(game)
         state = load_position(game, scenario, step)
         if as_json:
-            snap = found.snapshot(state) if found.snapshot else _protocol_view(state)
+            snap = found.snapshot(state) if found.snapshot else protocol_view(state)
             click.echo(json.dumps(snap, indent=2))
         elif found.describe is not None:
             found.describe(state, show_events)
         else:
-            click.echo(json.dumps(_protocol_view(state), indent=2))
+            click.echo(json.dumps(protocol_view(state), indent=2))
 
     @group.command("render")
     @click.argument("file", type=click.Path(dir_okay=False))

@@ -13,12 +13,24 @@ from analyses.outputs import refuse_overwriting_input
 from models.core import GameState, game_class
 from models.errors import AtollError
 
-__all__ = ["check_png", "load_position", "write_png"]
+__all__ = ["check_png", "load_position", "protocol_view", "write_png"]
 
 
 def load_position(game: str, scenario: str, step: int | None = None) -> GameState:
     """The state a scenario file of ``game`` describes (after ``step`` entries, if given)."""
     return game_class(game).load_scenario(scenario, steps=step)
+
+
+def protocol_view(state: GameState) -> dict[str, Any]:
+    """What any game's state says through the protocol alone (``replay --json`` of a game
+    whose plug-in has no snapshot)."""
+    return {
+        "moves": len(state.history()),
+        "turn": state.turn_number(),
+        "to_move": state.current_player(),
+        "terminal": state.is_terminal(),
+        "returns": list(state.returns()),
+    }
 
 
 def check_png(out_file: str, *inputs: str | None) -> None:

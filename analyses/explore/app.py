@@ -91,11 +91,8 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
-        too_big = JSONResponse(
-            {"error": f"request: larger than {self.limit // 1024} KiB: refused"}, status_code=413
-        )
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await too_big(scope, receive, send)
+            await self.refuse(scope, receive, send)
             return
         seen = 0
 
@@ -111,7 +108,11 @@ class BodyLimit:
         try:
             await self.app(scope, limited, send)
         except _TooBig:
-            await too_big(scope, receive, send)
+            await self.refuse(scope, receive, send)
+
+    async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        message = f"request: larger than {self.limit // 1024} KiB: refused"
+        await JSONResponse({"error": message}, status_code=413)(scope, receive, send)
 
 
 class _TooBig(Exception):
@@ -205,16 +206,9 @@ def make_app(
     @answer_json
     async def save_line(request: Request) -> Response:
         data = await read_json(request)
-        plays = field(data, "plays", list, [])
-        if not all(isinstance(p, str) for p in plays) or len(plays) > positions.MAX_PLAYS:
-            raise AtollError(f"a list of at most {positions.MAX_PLAYS} actions", field="plays")
-        step = data.get("step")
-        if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
-            raise AtollError("a whole number of entries", field="step")
-        game = field(data, "game", str)
-        if game not in game_names():
-            raise AtollError(f"no game {game!r}", field="game")
-        line = positions.Line(game, field(data, "file", str), step, tuple(plays))
+        line = positions.line_of(
+            data.get("game"), data.get("file"), data.get("step"), data.get("plays") or ()
+        )
         path = await run_in_threadpool(positions.save, site.root, line, field(data, "name", str))
         return JSONResponse({"saved": site.root.relative(path)})
 

@@ -25,14 +25,25 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from analyses.cli.scenarios import load_position, protocol_view
 from analyses.explore.root import Root
 from analyses.plugins import plugin
-from models.core import GameState, game_class
+from models.core import GameState
 from models.data import parse_json, parse_toml, write_scenario
 from models.errors import AtollError
 from models.registry import game_names
 
-__all__ = ["MAX_PLAYS", "Line", "Shown", "guess_game", "save", "scenario_files", "view"]
+__all__ = [
+    "MAX_PLAYS",
+    "Line",
+    "Shown",
+    "guess_game",
+    "line_of",
+    "read_line",
+    "save",
+    "scenario_files",
+    "view",
+]
 
 #: Actions a line may add to its scenario on the page.
 MAX_PLAYS = 2000
@@ -78,34 +89,35 @@ class Shown:
 
     @property
     def facts(self) -> dict[str, Any]:
-        """The protocol's view of the state (``replay --json`` of a game without a snapshot)."""
-        s = self.state
-        return {
-            "moves": len(s.history()),
-            "turn": s.turn_number(),
-            "to_move": s.current_player(),
-            "decision": s.decision_kind(),
-            "terminal": s.is_terminal(),
-            "returns": list(s.returns()),
-        }
+        """The protocol's view of the state (``replay --json`` of a game without a snapshot)
+        and the kind of decision it waits for."""
+        return {**protocol_view(self.state), "decision": self.state.decision_kind()}
+
+
+def line_of(game: Any, file: Any, step: Any = None, plays: Any = ()) -> Line:
+    """A line from a page's values, each checked (a one-line error naming the field)."""
+    if game not in game_names():
+        raise AtollError(f"no game {game!r} (one of: {', '.join(game_names())})", field="game")
+    if not isinstance(file, str):
+        raise AtollError("a file under the root", field="file")
+    if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
+        raise AtollError(f"a whole number of entries, got {step!r}", field="step")
+    if not isinstance(plays, (list, tuple)) or not all(isinstance(p, str) for p in plays):
+        raise AtollError("a list of actions, each as it prints", field="play")
+    if len(plays) > MAX_PLAYS:
+        raise AtollError(f"at most {MAX_PLAYS} actions after the scenario", field="play")
+    return Line(game, file, step, tuple(plays))
 
 
 def read_line(query: Any) -> Line:
     """The line a page's query names (``game``, ``file``, ``step``, ``play`` repeated)."""
-    game = query.get("game") or ""
-    if game not in game_names():
-        raise AtollError(f"no game {game!r} (one of: {', '.join(game_names())})", field="game")
-    file = query.get("file") or ""
-    step_text = query.get("step")
-    step = None
-    if step_text not in (None, ""):
-        if not str(step_text).isascii() or not str(step_text).isdigit():
-            raise AtollError(f"a whole number of entries, got {step_text!r}", field="step")
-        step = int(step_text)
-    plays = tuple(query.getlist("play")) if hasattr(query, "getlist") else ()
-    if len(plays) > MAX_PLAYS:
-        raise AtollError(f"at most {MAX_PLAYS} actions after the scenario", field="play")
-    return Line(game, file, step, plays)
+    step: Any = query.get("step")
+    if step in (None, ""):
+        step = None
+    elif str(step).isascii() and str(step).isdigit():
+        step = int(step)
+    plays = query.getlist("play") if hasattr(query, "getlist") else ()
+    return line_of(query.get("game") or "", query.get("file") or "", step, plays)
 
 
 def _data(root: Root, file: str) -> dict[str, Any]:
@@ -127,12 +139,12 @@ def _entries(data: dict[str, Any]) -> int:
 
 
 @functools.lru_cache(maxsize=256)
-def _replayed(game: str, path: str, mtime: int, step: int | None) -> GameState:
+def _replayed(game: str, path: str, mtime: int, step: int) -> GameState:
     """A scenario's position (kept while the file is unchanged: stepping back is free)."""
-    return game_class(game).load_scenario(path, steps=step)
+    return load_position(game, path, step)
 
 
-def _load(root: Root, line: Line, step: int | None) -> GameState:
+def _load(root: Root, line: Line, step: int) -> GameState:
     path = root.file(line.file)
     state = _replayed(line.game, str(path), path.stat().st_mtime_ns, step)
     return state.clone()
@@ -149,14 +161,13 @@ def _play(state: GameState, plays: Sequence[str]) -> None:
 def state_of(root: Root, line: Line) -> tuple[GameState, int, int, dict[str, Any]]:
     """The line's state, how many entries the scenario has, the step reached, its header."""
     data = _data(root, line.file)
-    full = _load(root, line, None)
-    keys = type(full).scenario_move_keys
     entries = _entries(data)
     step = entries if line.step is None else line.step
     if step > entries:
         raise AtollError(f"the scenario has {entries} entries, not {step}", field="step")
-    state = full if step == entries else _load(root, line, step)
+    state = _load(root, line, step)
     _play(state, line.plays)
+    keys = type(state).scenario_move_keys
     header = {k: v for k, v in data.items() if k not in keys}
     return state, entries, step, header
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from analyses.explore.root import MAX_FILE_BYTES, Root
+from models.errors import AtollError
 from models.files import read_regular
 
 __all__ = ["StudyEntry", "listing"]
@@ -75,10 +76,10 @@ def _json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
         return None, None
     try:
         data = json.loads(read_regular(path, MAX_FILE_BYTES))
-    except (ValueError, OSError) as exc:
+    except AtollError as exc:  # a pipe, a device, an unreadable file: read_regular says so
+        return None, f"{path.name}: {exc.message}"
+    except ValueError as exc:
         return None, f"{path.name}: cannot be read ({exc})"
-    except Exception as exc:  # an AtollError from read_regular: a pipe, a device
-        return None, f"{path.name}: {exc}"
     if not isinstance(data, dict):
         return None, f"{path.name}: not a JSON object"
     return data, None

@@ -39,7 +39,7 @@ from models.tobago.island.legality import replay
 from models.tobago.island.map import Island
 from models.tobago.island.mapfile import bundled_maps, load_map, resolve_map
 from models.tobago.island.options import NEXT_TO_READINGS, ClueOptions
-from models.tobago.island.svg import dot_at, island_shapes
+from models.tobago.island.svg import TREASURE_COLOURS, dot_at, island_shapes
 from solvers.limits import SolverUnknown
 from solvers.tobago.explain import rank, why
 
@@ -246,7 +246,7 @@ def _panel(site: Site, puzzle: Puzzle, answer: Mapping[str, Any]) -> str:
         puzzle=puzzle,
         answer=answer,
         readings=NEXT_TO_READINGS,
-        treasure_colours=island_shapes(puzzle.island).treasure_colours,
+        treasure_colours=TREASURE_COLOURS,
     )
 
 

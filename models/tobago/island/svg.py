@@ -18,12 +18,14 @@ from models.tobago.island.hexgrid import Field, centre
 from models.tobago.island.map import Island, LandmarkKind, Terrain
 from models.tobago.island.render import COLOURS, TREASURE_OFFSETS
 
-__all__ = ["SIZE", "Hex", "IslandShapes", "Mark", "dot_at", "island_shapes"]
+__all__ = ["SIZE", "TREASURE_COLOURS", "Hex", "IslandShapes", "Mark", "dot_at", "island_shapes"]
 
 #: The circumradius of a hexagon, in SVG user units (pixels at 100% zoom).
 SIZE = 26.0
 _MARGIN = SIZE
 _DARK = {Terrain.SEA, Terrain.JUNGLE, Terrain.LAKE, Terrain.MOUNTAIN}
+#: Each treasure's colour (as the PNG draws its candidates).
+TREASURE_COLOURS: dict[int, str] = {t: COLOURS[f"treasure {t}"] for t in TREASURE_OFFSETS}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -109,5 +111,6 @@ def island_shapes(island: Island) -> IslandShapes:
         )
     width = max(h.x for h in hexes) + SIZE * 2.2 if hexes else SIZE
     height = max(h.y for h in hexes) + SIZE * 2.2 if hexes else SIZE
-    colours = {t: COLOURS[f"treasure {t}"] for t in TREASURE_OFFSETS}
-    return IslandShapes(round(width, 1), round(height, 1), tuple(hexes), tuple(marks), colours)
+    return IslandShapes(
+        round(width, 1), round(height, 1), tuple(hexes), tuple(marks), TREASURE_COLOURS
+    )

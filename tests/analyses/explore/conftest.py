@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,6 +17,14 @@ import pytest
 from analyses.explore.server import Running
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+#: The CLI as a user runs it, in a process of its own.
+ATOLL = [sys.executable, "-m", "analyses.cli.main"]
+
+
+def atoll_json(*args: str) -> Any:
+    """What an ``atoll ... --json`` command prints, read as JSON."""
+    done = subprocess.run([*ATOLL, *args, "--json"], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
 
 
 @pytest.fixture(scope="module")

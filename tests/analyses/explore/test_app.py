@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +14,7 @@ from analyses.tobago.candidates import solve_view
 from models.tobago.island.deck import load_deck
 from models.tobago.island.hints import load_hints
 from models.tobago.island.mapfile import bundled_maps, resolve_map
-from tests.analyses.explore.conftest import request
+from tests.analyses.explore.conftest import atoll_json, request
 
 PAGES = [
     "",
@@ -94,24 +92,9 @@ def test_hints_are_saved_in_the_cli_s_format_and_read_back(server: str, root: Pa
     position = {"map": "lagoon", "hints": {"1": ["in jungle"], "3": ["next to river"]}}
     saved = request(server + "tobago/save", {**position, "name": "mine/hints.toml"}).json()
     assert saved == {"saved": "mine/hints.toml"}
-    cli = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "analyses.cli.main",
-            "tobago",
-            "candidates",
-            "lagoon",
-            "--hints",
-            str(root / "mine" / "hints.toml"),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    cli = atoll_json("tobago", "candidates", "lagoon", "--hints", str(root / "mine" / "hints.toml"))
     page = request(server + "tobago/solve", position).json()["answer"]["candidates"]
-    assert json.loads(cli.stdout) == page
+    assert cli == page
     loaded = request(server + "tobago/load", {"file": "mine/hints.toml"}).json()["hints"]
     assert loaded == {"1": ["in jungle"], "2": [], "3": ["next to river"], "4": []}
     uploaded = request(server + "tobago/load", {"text": '[treasure.4]\nhints = ["in lake"]'})

@@ -4,25 +4,15 @@ on and saved, a path outside the root refused."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from models.core import game_class
 from tests.analyses.explore.browser import browser, page
+from tests.analyses.explore.conftest import atoll_json
 from tests.analyses.explore.games import played, save_game
 
 __all__ = ["browser", "page"]  # the fixtures
-
-ATOLL = [sys.executable, "-m", "analyses.cli.main"]
-
-
-def _replay_json(game: str, path: Path) -> dict[str, Any]:
-    done = subprocess.run(
-        [*ATOLL, game, "replay", str(path), "--json"], capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout)
 
 
 def _shown(page: Any, key: str) -> Any:
@@ -44,7 +34,7 @@ def test_a_south_seas_scenario_stepped_to_its_end_shows_replay_s_scores(
         page.click("#end")
     assert page.text_content("#over") == "The game is over: no action is legal."
     assert page.input_value("#step") == page.text_content("#entries") == str(len(state.history()))
-    expected = _replay_json("southseas", path)
+    expected = atoll_json("southseas", "replay", str(path))
     assert _shown(page, "scores") == expected["scores"]
     assert _shown(page, "winners") == expected["winners"]
     assert _shown(page, "scores_final") is True
@@ -66,7 +56,7 @@ def test_a_line_played_on_the_page_is_saved_as_a_scenario_that_replays(
     page.wait_for_function("() => document.getElementById('saved').textContent.startsWith('saved')")
     saved = root / "gloryislands" / "browser-line.toml"
     again = game_class("gloryislands").load_scenario(saved)
-    expected = _replay_json("gloryislands", saved)
+    expected = atoll_json("gloryislands", "replay", str(saved))
     assert _shown(page, "round") == expected["round"]
     assert [str(a) for a in again.history()][-3:] == chosen
     with page.expect_navigation():

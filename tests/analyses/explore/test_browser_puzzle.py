@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from tests.analyses.explore.browser import browser, page, settled
-
-ATOLL = [sys.executable, "-m", "analyses.cli.main"]
+from tests.analyses.explore.conftest import atoll_json
 
 __all__ = ["browser", "page"]  # the fixtures
 
@@ -47,13 +43,7 @@ def test_three_hints_laid_on_lagoon_by_clicking_draw_the_cli_s_candidates(
     assert "clicked/three.toml" in offered  # the new file can be opened again at once
     saved = root / "clicked" / "three.toml"
     assert saved.read_text().count('"') == 6  # three clues, as the CLI writes them
-    cli = subprocess.run(
-        [*ATOLL, "tobago", "candidates", "lagoon", "--hints", str(saved), "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    expected = json.loads(cli.stdout)["treasures"]
+    expected = atoll_json("tobago", "candidates", "lagoon", "--hints", str(saved))["treasures"]
     drawn = _drawn(page)
     assert drawn == {t: sorted(e["candidates"]) for t, e in expected.items()}
     shown = page.eval_on_selector_all(

@@ -6,12 +6,9 @@ from __future__ import annotations
 import signal
 import socket
 import subprocess
-import sys
 from pathlib import Path
 
-from tests.analyses.explore.conftest import EXAMPLES, request
-
-ATOLL = [sys.executable, "-m", "analyses.cli.main"]
+from tests.analyses.explore.conftest import ATOLL, EXAMPLES, request
 
 
 def test_it_prints_its_address_serves_the_root_and_stops_on_ctrl_c() -> None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from html import unescape
 from pathlib import Path
 
@@ -16,18 +14,8 @@ from analyses.explore.root import Root
 from analyses.plugins import plugin
 from models.core import game_class
 from models.errors import AtollError
-from tests.analyses.explore.conftest import request
+from tests.analyses.explore.conftest import atoll_json, request
 from tests.analyses.explore.games import played, save_game
-
-ATOLL = [sys.executable, "-m", "analyses.cli.main"]
-
-
-def _replay_json(game: str, path: Path, step: int | None = None) -> dict:
-    args = [*ATOLL, game, "replay", str(path), "--json"]
-    if step is not None:
-        args += ["--step", str(step)]
-    done = subprocess.run(args, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
 
 
 def test_each_step_shows_the_events_it_logged(root: Path) -> None:
@@ -51,7 +39,7 @@ def test_each_step_shows_the_events_it_logged(root: Path) -> None:
 )
 def test_the_summary_is_what_replay_json_prints(root: Path, game: str, file: str) -> None:
     shown = view(Root(root), Line(game, file))
-    expected = _replay_json(game, root / file)
+    expected = atoll_json(game, "replay", str(root / file))
     expected.pop("events", None)
     assert {k: json.loads(json.dumps(v)) for k, v, _ in shown.summary} == expected
 
@@ -71,7 +59,8 @@ def test_a_line_played_on_and_saved_replays_to_the_same_position(root: Path) -> 
     assert again.events() == shown.state.events()
     snapshot = plugin("gloryislands").snapshot
     assert snapshot is not None
-    assert _replay_json("gloryislands", path) == json.loads(json.dumps(snapshot(again)))
+    replayed = atoll_json("gloryislands", "replay", str(path))
+    assert replayed == json.loads(json.dumps(snapshot(again)))
 
 
 def test_an_illegal_play_and_a_step_past_the_end_are_one_line_errors(root: Path) -> None:
@@ -96,7 +85,8 @@ def test_a_whole_south_seas_game_steps_to_its_final_scores(server: str, root: Pa
         r'<tr data-key="scores"><th>scores</th><td><code class="value">(.*?)</code>', page
     )
     assert scores is not None
-    assert json.loads(unescape(scores.group(1))) == _replay_json("southseas", path)["scores"]
+    replayed = atoll_json("southseas", "replay", str(path))
+    assert json.loads(unescape(scores.group(1))) == replayed["scores"]
     assert "The game is over" in page
 
 
