@@ -203,10 +203,11 @@ class _Watchers:
 
     def __init__(self, watchers: Sequence[Watcher]) -> None:
         self.watchers = tuple(watchers)
+        self._told = tuple(w.decision for w in self.watchers)
 
     def decision(self, state: GameState, actions: tuple[Hashable, ...]) -> None:
-        for w in self.watchers:
-            w.decision(state, actions)
+        for told in self._told:
+            told(state, actions)
 
 
 def play_chunk(config_data: Mapping[str, Any], jobs: Sequence[tuple[int, int]]) -> StudyFrames:

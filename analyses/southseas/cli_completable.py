@@ -91,7 +91,10 @@ def parse_feature(text: str) -> tuple[int, int, int]:
     type=IntRange(0, 100_000_000),
     default=EXHAUST_NODES,
     show_default=True,
-    help="Tiles the exhaustive search may try for a feature before CP-SAT takes over (0: none).",
+    help=(
+        "The exhaustive search's budget for a feature before CP-SAT takes over: boards tried, "
+        "each counted once per position the feature is open at there (0: no search)."
+    ),
 )
 def completable_cmd(
     scenario: str,

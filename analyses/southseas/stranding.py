@@ -61,15 +61,19 @@ class StrandingWatch:
         self.left = -1  # tiles left in the stack at the last check
         self.tiles = 0  # tiles on the board at the last check
         self.types: tuple[TileType, ...] = ()
-        self.usable: tuple[int, ...] | None = None
+        self.usable: list[int] | None = None  # per type, the copies usable now
         self.total = 0  # usable copies in all
         self.removed = 0  # usable copies gone since the start (placed or removed by SS-P4)
-        #: root -> the fewest copies fitting one of its needs, and ``removed``, when last seen
-        self.fewest: dict[int, tuple[int, int]] = {}
+        #: root -> ``removed`` at which to look again at it when no tile came near it
+        self.due: dict[int, int] = {}
         self.needs: dict[int, frozenset[Position]] = {}  # root -> positions it needs
         self.nodes: dict[int, int] = {}  # root -> its pieces when its needs were found
         self.copies: dict[int, int] = {}  # frontier code -> usable copies fitting it
-        self.with_type: dict[int, list[int]] = {}  # type index -> codes it fits
+        #: per legality class (types that fit the same codes): its usable copies, the codes
+        #: it fits that were met so far, and each type's class
+        self.in_class: list[int] = []
+        self.with_class: list[list[int]] = []
+        self.class_of: tuple[int, ...] = ()
         #: root when shown unfinishable -> (turn, proof); roots may merge later
         self.impossible: dict[int, tuple[int, str]] = {}
         self.found: list[dict[str, Any]] = []
@@ -79,14 +83,17 @@ class StrandingWatch:
         if state.tiles_left == self.left:  # looked at once a draw, after the last placement
             return
         self.left = state.tiles_left
-        self.types = state.game.draw_types
-        usable = usable_of(state)
-        placed = len(board.tiles) - self.tiles
-        self.tiles = len(board.tiles)
-        filled = list(islice(reversed(board.tiles), placed))
-        self._count(state, usable, filled)
-        changed = {(x + dx, y + dy) for x, y in filled for dx, dy in STEP}
-        changed.update(filled)
+        tiles = board.tiles
+        placed = len(tiles) - self.tiles
+        self.tiles = len(tiles)
+        filled = list(islice(reversed(tiles), placed))
+        self._count(state, filled)
+        if placed == 1:
+            x, y = filled[0]
+            changed = {(x, y), (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)}
+        else:
+            changed = {(x + dx, y + dy) for x, y in filled for dx, dy in STEP}
+            changed.update(filled)
         total = self.total
         frontier, copies, features, root_of = (
             board.frontier,
@@ -94,8 +101,8 @@ class StrandingWatch:
             board.features,
             board.root,
         )
-        done = {root_of(r) for r in self.impossible}
-        cached, needs_now = self.needs, {}
+        done = {root_of(r) for r in self.impossible} if self.impossible else ()
+        cached, due, removed, needs_now = self.needs, self.due, self.removed, {}
         for nodes in state.ledger.placed:
             for node in nodes:
                 root = root_of(node)
@@ -105,19 +112,18 @@ class StrandingWatch:
                 if feature.closed or not feature.islanders:
                     continue
                 needs = cached.get(root)
-                near = needs is None or not needs.isdisjoint(changed)
-                if near:
-                    needs = self._needs(board, root, needs, filled)
-                assert needs is not None
-                needs_now[root] = needs
+                if needs is not None and needs.isdisjoint(changed):
+                    needs_now[root] = needs
+                    if removed < due[root]:  # too few copies gone to matter yet
+                        continue
+                    near = False
+                else:
+                    needs = needs_now[root] = self._needs(board, root, needs, filled)
+                    near = True
                 n = len(needs)
                 if total < n:
                     self._record(state, root, "too-few-tiles")
                     continue
-                if not near:  # the same positions: can enough copies have gone to matter?
-                    fewest, then = self.fewest.get(root, (0, 0))
-                    if self.removed - then < fewest:
-                        continue
                 fewest = total
                 scarce = []  # copies fitting each needed position, where fewer than n
                 for q in needs:
@@ -129,11 +135,19 @@ class StrandingWatch:
                         scarce.append(found)
                     if found < fewest:
                         fewest = found
-                self.fewest[root] = (fewest, self.removed)
                 if not fewest:
                     self._record(state, root, "no-tile-fits")
-                elif near and _hall_may_fail(scarce) and self._short(board, usable, needs):
+                elif (
+                    near
+                    and len(scarce) > 1
+                    and _hall_may_fail(scarce)
+                    and self._short(board, needs)
+                ):
                     self._record(state, root, "too-few-fitting")
+                else:
+                    # neither too-few-tiles nor no-tile-fits can hold before this many more
+                    # copies are gone: each copy gone lowers those counts by one at most
+                    due[root] = removed + min(fewest, total - n + 1)
         # features with no islander now (a boat sent them home, or merged away) are forgotten,
         # so their needs are found again if islanders come back
         self.needs = needs_now
@@ -174,42 +188,56 @@ class StrandingWatch:
         self.nodes[root] = nodes
         return found
 
-    def _count(self, state: Any, usable: tuple[int, ...], filled: list[Position]) -> None:
-        """Take in the copies usable now: the copies gone, and the copies fitting each
-        frontier code met so far. Drawing moves a copy from the stack to the hand (usable
-        either way), so what went is the tiles placed since, unless SS-P4 removed one too."""
-        was, before = self.usable, self.total
-        self.usable = usable
-        self.total = state.tiles_left + (state.drawn is not None)
-        if was is None:
+    def _count(self, state: Any, filled: list[Position]) -> None:
+        """Take in the copies usable now (the stack, plus the tile drawn): the copies gone,
+        and the copies fitting each frontier code met so far. Drawing moves a copy from the
+        stack to the hand (usable either way), so what went is the tiles placed since,
+        unless SS-P4 removed one too."""
+        before = self.total
+        self.total = total = state.tiles_left + (state.drawn is not None)
+        if self.usable is None:
+            self.types = types = state.game.draw_types
+            self.usable = usable = list(usable_of(state))
+            self.class_of, classes = _classes(types)
+            self.in_class = [0] * classes
+            for i, c in enumerate(usable):
+                self.in_class[self.class_of[i]] += c
+            self.with_class = [[] for _ in range(classes)]
             return
-        gone = before - self.total
+        gone = before - total
         if not gone:
             return
         self.removed += gone
-        index, tiles = state.game.draw_index, state.board.tiles
-        types = [index[tiles[p].tile.id] for p in filled]
-        if len(types) != gone:  # SS-P4 removed a tile too: compare type by type
-            types = [i for i, (a, b) in enumerate(zip(usable, was, strict=True)) if a < b]
-        copies, with_type = self.copies, self.with_type
-        for i in set(types):
-            step = usable[i] - was[i]
-            for code in with_type.get(i, ()):
+        index, tiles, usable = state.game.draw_index, state.board.tiles, self.usable
+        steps = [(index[tiles[p].tile.id], -1) for p in filled]
+        if len(steps) != gone:  # SS-P4 removed a tile too: compare type by type
+            now = usable_of(state)
+            steps = [(i, b - a) for i, (a, b) in enumerate(zip(usable, now, strict=True)) if a != b]
+        copies, with_class, in_class, class_of = (
+            self.copies, self.with_class, self.in_class, self.class_of
+        )  # fmt: skip
+        for i, step in steps:
+            usable[i] += step
+            c = class_of[i]
+            in_class[c] += step
+            for code in with_class[c]:
                 copies[code] += step
 
-    def _short(self, board: Any, usable: tuple[int, ...], needs: frozenset[Position]) -> bool:
+    def _short(self, board: Any, needs: frozenset[Position]) -> bool:
         """Whether the positions of ``needs`` cannot each get their own fitting copy (the
         matching of :func:`~models.southseas.finishable.largest_matching`)."""
-        frontier, types = board.frontier, self.types
+        frontier, types, usable = board.frontier, self.types, self.usable
+        assert usable is not None
         options = {q: [i for i in _fitting(types, frontier.get(q, 0)) if usable[i]] for q in needs}
         return matching(options, usable) < len(needs)
 
     def _new_code(self, code: int) -> int:
-        assert self.usable is not None
-        fitting = _fitting(self.types, code)
-        for i in fitting:
-            self.with_type.setdefault(i, []).append(code)
-        found = self.copies[code] = sum(self.usable[i] for i in fitting)
+        found = 0
+        in_class, with_class = self.in_class, self.with_class
+        for c in _fitting_classes(self.types, code):
+            with_class[c].append(code)
+            found += in_class[c]
+        self.copies[code] = found
         return found
 
     def _record(self, state: Any, root: int, why: str) -> None:
@@ -278,6 +306,32 @@ def _fitting(types: tuple[TileType, ...], code: int) -> tuple[int, ...]:
     found = kept[1].get(code)
     if found is None:
         found = kept[1][code] = tuple(i for i, t in enumerate(types) if t.table[code])
+    return found
+
+
+#: Per tile set (as :data:`_FITTING`): each type's legality class, how many classes, and the
+#: classes that fit each frontier code. Copies are counted per class: half as many sums.
+_CLASSES: dict[int, tuple[tuple[TileType, ...], tuple[tuple[int, ...], int], dict[int, Any]]] = {}
+
+
+def _class_set(types: tuple[TileType, ...]) -> tuple[tuple[tuple[int, ...], int], dict[int, Any]]:
+    kept = _CLASSES.get(id(types))
+    if kept is None or kept[0] is not types:
+        first: dict[Any, int] = {}
+        class_of = tuple(first.setdefault(t.legality, len(first)) for t in types)
+        kept = _CLASSES[id(types)] = (types, (class_of, len(first)), {})
+    return kept[1], kept[2]
+
+
+def _classes(types: tuple[TileType, ...]) -> tuple[tuple[int, ...], int]:
+    return _class_set(types)[0]
+
+
+def _fitting_classes(types: tuple[TileType, ...], code: int) -> tuple[int, ...]:
+    (class_of, _), by_code = _class_set(types)
+    found = by_code.get(code)
+    if found is None:
+        found = by_code[code] = tuple(sorted({class_of[i] for i in _fitting(types, code)}))
     return found
 
 

@@ -24,7 +24,8 @@ A ``no`` is always a proof, one of:
   on the tiles still needed) searched every completion and none completes it.
 
 The order: the three quick proofs; then, for a bridge, island or sea region, the exhaustive
-search within ``max_nodes`` tiles tried (fast where the feature is small or nearly closed: the
+search within a budget of ``max_nodes`` (boards tried, each counted once per position the
+feature is open at there; fast where the feature is small or nearly closed: the
 fewest tiles, proven, or ``exhausted``); where it runs out, CP-SAT on regions. A market goes to
 CP-SAT at once (its region is exact: ``region-infeasible`` or the fewest, its empty
 neighbours).
@@ -32,7 +33,9 @@ neighbours).
 On regions, the same bound makes the fewest tiles exact: a fewest ``k`` found on radius ``D``
 is the fewest anywhere when ``k <= L + D + 1``. So the radius grows (0, 1, 3, 7, ...) with each
 solve looking only for completions of at most ``L + D + 1`` tiles, whose infeasibility is
-quick to prove and says every completion has more than ``L + D`` tiles (``at_least``). On the
+quick to prove and says every completion has more than ``L + D`` tiles (``at_least``); after
+an exhaustive search that ran out, the radii start where completions of as many tiles as it
+showed every completion needs are looked for (smaller ones could only say so again). On the
 largest radius within ``max_positions`` any completion is looked for, then fewer tiles for a
 bounded, deterministic effort (``yes``, not proven the fewest); with none there the answer is
 ``unknown`` (no completion within the searched region, with its radius and size). A
@@ -82,8 +85,9 @@ from solvers.southseas.waiting import Waiting, waiting_for
 Answer = Literal["yes", "no", "unknown"]
 #: Regions larger than this are not searched by default (then the exhaustive search decides).
 MAX_POSITIONS = 40
-#: Boards the exhaustive search may try for one feature before it gives up.
-EXHAUST_NODES = 4000
+#: The exhaustive search's budget for one feature: boards tried, each counted once per position
+#: the feature is open at on it (a large open feature's boards cost more to try).
+EXHAUST_NODES = 13000
 #: CP-SAT's deterministic seconds spent looking for fewer tiles once a completion is known on
 #: the largest region (a budget that gives the same answer on every machine).
 IMPROVE_EFFORT = 0.2
@@ -155,7 +159,7 @@ def all_completable(
 ) -> list[Completability]:
     """The answer for every open feature of ``state`` (a :class:`SouthSeasState`), ordered by
     first piece; each feature's search has its own ``time_limit`` in seconds. ``max_nodes``:
-    the exhaustive search's budget of tiles tried for one feature (0: CP-SAT alone);
+    the exhaustive search's budget for one feature (:data:`EXHAUST_NODES`; 0: CP-SAT alone);
     ``max_positions``: the largest region CP-SAT searches."""
     shared = _Position(state)
     limits = _Limits(max_positions or MAX_POSITIONS, max_nodes)
@@ -232,7 +236,7 @@ def _search(
         return Completability(
             feature, "yes", None, why, found, minimal, at_least=None if minimal else at_least
         )
-    answer = _bounded(shared, feature, deadline, limits.positions)
+    answer = _bounded(shared, feature, deadline, limits.positions, at_least)
     if answer.answer == "yes" and not answer.minimal and answer.fewest == at_least:
         how = f"{at_least} tile{'s' if at_least != 1 else ''} (the fewest)"
         return dataclasses.replace(answer, minimal=True, at_least=None, reason=how)
@@ -251,9 +255,12 @@ def _quick(shared: _Position, feature: OpenFeature) -> Completability | None:
 
 
 def _bounded(
-    shared: _Position, feature: OpenFeature, deadline: Deadline, limit: int
+    shared: _Position, feature: OpenFeature, deadline: Deadline, limit: int, at_least: int = 0
 ) -> Completability:
-    """CP-SAT on regions growing from the needed positions (see the module docstring)."""
+    """CP-SAT on regions growing from the needed positions (see the module docstring). A
+    radius whose solve could only show what ``at_least`` (the fewest tiles every completion
+    needs, known already) says is skipped: the radii start where completions of that many
+    tiles are looked for."""
     supply, needs = shared.supply, feature.needs
     total, n = supply.total, len(needs)
     where = Region(0, n, None)
@@ -262,7 +269,8 @@ def _bounded(
     layers, exhausted = _layers(shared, feature, total - n, limit)
     sizes = list(accumulate(len(layer) for layer in layers))
     top = max([0, *(r for r, size in enumerate(sizes) if size <= limit)])
-    radius, lower = 0, n
+    # radius r looks for completions of at most n + r + 1 tiles: none has fewer than at_least
+    radius, lower = min(top, max(0, at_least - n - 1)), max(n, at_least)
     while True:
         region = set().union(*layers[: radius + 1])
         whole = exhausted and radius == len(layers) - 1

@@ -18,8 +18,10 @@ feature is open at more positions than the limit (or the tiles left) allows, at 
 tile left fits, or when the open positions cannot each get their own fitting copy (a matching).
 A set of tiles met again (in another order, or in a later round) is not searched again below
 the limit it already failed at. A round that never stopped for the limit searched everything:
-no completion exists. Within ``nodes`` visits it proves ``no`` or the fewest tiles; otherwise
-it raises :class:`Exhausted`, which says how many tiles a completion needs at least.
+no completion exists. Within its budget ``nodes`` it proves ``no`` or the fewest tiles;
+otherwise it raises :class:`Exhausted`, which says how many tiles a completion needs at least.
+The budget counts the boards tried, each once per position the feature is open at there: a
+board of a large open feature costs more to look at (its options, bounds and matching).
 
 >>> from models.southseas.tilefile import load_tiles
 >>> from models.southseas.board import Board
@@ -48,6 +50,7 @@ from solvers.southseas.model import Placement, shapes_of
 
 _ROTATIONS = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
 _NO_LIMIT = 1 << 30
+_FACING = tuple(facing_port(p) for p in range(12))
 
 
 class Exhausted(Exception):
@@ -118,8 +121,18 @@ class _Search:
                 self.board_open[root] = frozenset(q for q, _ in found)
                 for q, port in found:
                     self.board_port[(q, port)] = root
+        #: per position next to the board: (port, board root) of each port facing the board
+        self.board_entry: dict[Position, tuple[tuple[int, int], ...]] = {}
+        for (q, port), root in self.board_port.items():
+            self.board_entry[q] = (*self.board_entry.get(q, ()), (port, root))
         self.failed: dict[frozenset[Step], int] = {}
-        self.nodes, self.budget, self.stop = 0, budget, stop
+        self.nodes, self.work, self.budget, self.stop = 0, 0, budget, stop
+        #: the shapes with a copy left, a bit each; and per (frontier code, that) the options
+        self.avail = sum(1 << j for j, c in enumerate(self.left) if c)
+        self._options: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        #: per (frontier code, shapes left, ports the feature enters by, sides facing empty
+        #: positions it is not open at): how many of those each option opens it at
+        self._grown: dict[tuple[int, int, int, int], list[int]] = {}
 
     def run(self) -> tuple[Placement, ...] | None:
         """Rounds of growing limits (the first completion is the fewest) on a quarter of the
@@ -184,7 +197,7 @@ class _Search:
                     links.append(self.board_port[(q, p)])
                 elif n in tiles:
                     jn, rn = tiles[n]
-                    piece = self.shapes[jn].tile.port_piece[rn][facing_port(p)]
+                    piece = self.shapes[jn].tile.port_piece[rn][_FACING[p]]
                     links.append(after.pieces[(n, piece)])
                 else:
                     opens.add(n)
@@ -201,13 +214,24 @@ class _Search:
         return after
 
     def options(self, node: _Node, q: Position) -> list[tuple[int, int]]:
-        code = self.board.frontier.get(q, 0) | node.codes.get(q, 0)
-        return [
-            (j, r)
-            for j, shape in enumerate(self.shapes)
-            if self.left[j]
-            for r in _ROTATIONS[shape.table[code]]
-        ]
+        """The (shape, rotation) of every shape with a copy left that fits ``q``."""
+        key = (self.board.frontier.get(q, 0) | node.codes.get(q, 0), self.avail)
+        found = self._options.get(key)
+        if found is None:
+            code = key[0]
+            found = self._options[key] = [
+                (j, r)
+                for j, shape in enumerate(self.shapes)
+                if self.left[j]
+                for r in _ROTATIONS[shape.table[code]]
+            ]
+        return found
+
+    def take(self, j: int, step: int) -> None:
+        """One copy of shape ``j`` used (``step`` -1) or given back (+1)."""
+        left = self.left[j] = self.left[j] + step
+        if left == 0 or (left == 1 and step == 1):
+            self.avail ^= 1 << j
 
     def grow(self, node: _Node, path: frozenset[Step], limit: int) -> tuple[Step, ...] | bool:
         """A completion of at most ``limit`` more tiles from ``node`` (its steps, in order);
@@ -215,11 +239,12 @@ class _Search:
         nothing below completes it, whatever the limit). Tiles that open the feature at the
         fewest new positions are tried first."""
         self.nodes += 1
-        if self.nodes > self.budget or (self.nodes % 256 == 0 and time.perf_counter() > self.stop):
-            raise _Stop
         positions = self.opened(node, node.find(self.feature.root))
         if not positions:
             return ()
+        self.work += len(positions)
+        if self.work > self.budget or (self.nodes % 256 == 0 and time.perf_counter() > self.stop):
+            raise _Stop
         room = sum(self.left)
         if len(positions) > room:
             return False
@@ -241,11 +266,11 @@ class _Search:
         grows = spread[q][1] if q in spread else [0] * len(options[q])
         for _, (j, r) in sorted(zip(grows, options[q], strict=True), key=lambda o: o[0]):
             step = (q, j, r)
-            self.left[j] -= 1
+            self.take(j, -1)
             try:
                 found = self.grow(self.place(node, q, j, r), path | {step}, limit - 1)
             finally:
-                self.left[j] += 1
+                self.take(j, 1)
             if isinstance(found, tuple):
                 return (step, *found)
             cut = cut or found
@@ -261,45 +286,55 @@ class _Search:
         """For each of ``positions`` with empty neighbours the feature is not open at: those
         neighbours, and for each tile in ``options`` how many of them it opens the feature at
         (its pieces that join the feature are those whose ports face it; they reach sides)."""
-        target = node.find(self.feature.root)
-        board_tiles, tiles, reach = self.board.tiles, node.tiles, self.reach
+        find = node.find
+        target = find(self.feature.root)
+        board_tiles, tiles, pieces = self.board.tiles, node.tiles, node.pieces
+        board_entry, shapes, grown = self.board_entry, self.shapes, self._grown
         found = {}
         for q in positions:
             x, y = q
             empty = 0
+            near = []
             for side, (dx, dy) in enumerate(STEP):
                 n = (x + dx, y + dy)
                 if n not in board_tiles and n not in tiles and n not in positions:
                     empty |= 1 << side
+                    near.append(n)
             if not empty:
                 continue
-            ports = []
+            entry = 0  # the ports of q that face the feature
+            for port, root in board_entry.get(q, ()):
+                if find(root) == target:
+                    entry |= 1 << port
             for side, (dx, dy) in enumerate(STEP):
                 n = (x + dx, y + dy)
-                if n in board_tiles:
-                    for p in range(3 * side, 3 * side + 3):
-                        group = self.board_port.get((q, p))
-                        if group is not None and node.find(group) == target:
-                            ports.append(p)
-                elif n in tiles:
+                if n in tiles:
                     jn, rn = tiles[n]
-                    table = self.shapes[jn].tile.port_piece[rn]
+                    table = shapes[jn].tile.port_piece[rn]
                     for p in range(3 * side, 3 * side + 3):
-                        group = node.pieces.get((n, table[facing_port(p)]))
-                        if group is not None and node.find(group) == target:
-                            ports.append(p)
-            grows = []
-            for j, r in options[q]:
-                sides = 0
-                table = reach[j][r]
-                for p in ports:
-                    sides |= table[p]
-                grows.append((sides & empty).bit_count())
-            near = tuple(
-                (x + dx, y + dy) for side, (dx, dy) in enumerate(STEP) if empty >> side & 1
-            )
-            found[q] = (near, grows)
+                        piece = pieces.get((n, table[_FACING[p]]))
+                        if piece is not None and find(piece) == target:
+                            entry |= 1 << p
+            code = self.board.frontier.get(q, 0) | node.codes.get(q, 0)
+            key = (code, self.avail, entry, empty)
+            grows = grown.get(key)
+            if grows is None:
+                grows = grown[key] = self._grows(options[q], entry, empty)
+            found[q] = (tuple(near), grows)
         return found
+
+    def _grows(self, options: list[tuple[int, int]], entry: int, empty: int) -> list[int]:
+        """For each option: how many of the sides ``empty`` its pieces that the ports
+        ``entry`` enter reach."""
+        grows = []
+        for j, r in options:
+            table = self.reach[j][r]
+            reached = 0
+            for p in range(12):
+                if entry >> p & 1:
+                    reached |= table[p]
+            grows.append((reached & empty).bit_count())
+        return grows
 
     def placements(self, steps: tuple[Step, ...]) -> tuple[Placement, ...]:
         """The steps as tiles of types with a copy usable for each."""
@@ -326,8 +361,9 @@ def exhaust(
     ports: Mapping[int, Sequence[tuple[Position, int]]] | None = None,
 ) -> tuple[Placement, ...] | None:
     """The fewest tiles completing ``feature`` (not a market), in an order they can be placed,
-    and ``None`` when none does, both proven; raises :class:`Exhausted` past ``nodes`` visits
-    or ``seconds``. ``ports``: the open ports of every open feature by root (as
+    and ``None`` when none does, both proven; raises :class:`Exhausted` past a budget of
+    ``nodes`` (boards tried, each counted once per position the feature is open at there) or
+    ``seconds``. ``ports``: the open ports of every open feature by root (as
     :func:`~solvers.southseas.features.open_features` finds them; found again if not given)."""
     assert feature.kind is not Kind.MARKET
     if ports is None:
@@ -392,7 +428,11 @@ def _growth(spread: dict[Position, tuple[tuple[Position, ...], list[int]]]) -> i
 
 def _all_fit(options: dict[Position, list[tuple[int, int]]], copies: list[int]) -> bool:
     """Whether every position can get its own copy of a shape that fits it (a matching of
-    positions to copies covering all positions; shapes play the part of types)."""
+    positions to copies covering all positions; shapes play the part of types). When each
+    position has as many fitting copies as there are positions, it can (Hall's condition)."""
     shapes_at = {q: sorted({j for j, _ in found}) for q, found in options.items()}
+    n = len(shapes_at)
+    if all(sum(copies[j] for j in found) >= n for found in shapes_at.values()):
+        return True
     ordered = dict(sorted(shapes_at.items(), key=lambda item: len(item[1])))
     return matching(ordered, copies) == len(options)

@@ -11,6 +11,7 @@ import pytest
 from analyses.southseas.stranding import StrandingWatch
 from analyses.study import StudyConfig, run_study
 from models.core import load_game, make_rng
+from models.southseas.geometry import STEP
 from solvers.agents import make_agent
 from solvers.agents.play import play_out
 from solvers.southseas.completable import completable
@@ -82,3 +83,62 @@ def test_the_report_splits_the_stranded_islanders_and_notes_an_old_study() -> No
     )
     notes = features(old, {}).notes
     assert any("no 'stranded' rows" in n for n in notes)
+
+
+class _EveryFeature(StrandingWatch):
+    """The plain reading of the watcher's rule, for comparison: at the first decision after
+    each draw, every open feature with islanders not yet recorded is asked afresh: too few
+    tiles, then no tile fits, then (only if a tile went on or next to a position it needed at
+    the last look, or it was not looked at then) too few fitting."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.before: dict[int, frozenset[tuple[int, int]]] = {}
+        self.count = 0
+
+    def decision(self, state: Any, actions: tuple[Hashable, ...]) -> None:
+        from models.southseas.finishable import largest_matching, needs_of, usable_of
+
+        if state.tiles_left == self.left:
+            return
+        self.left = state.tiles_left
+        board, types, usable = state.board, state.game.draw_types, usable_of(state)
+        filled = list(board.tiles)[self.count :]
+        self.count = len(board.tiles)
+        changed = {(x + dx, y + dy) for x, y in filled for dx, dy in STEP} | set(filled)
+        done = {board.root(r) for r in self.impossible}
+        now: dict[int, frozenset[tuple[int, int]]] = {}
+        for root in dict.fromkeys(board.root(n) for nodes in state.ledger.placed for n in nodes):
+            feature = board.features[root]
+            if root in done or feature.closed or not feature.islanders:
+                continue
+            needs = now[root] = frozenset(needs_of(board, root))
+            near = root not in self.before or not self.before[root].isdisjoint(changed)
+            fits = [
+                any(
+                    c and t.table[board.frontier.get(q, 0)]
+                    for t, c in zip(types, usable, strict=True)
+                )
+                for q in needs
+            ]
+            if sum(usable) < len(needs):
+                self._record(state, root, "too-few-tiles")
+            elif not all(fits):
+                self._record(state, root, "no-tile-fits")
+            elif near and largest_matching(board, types, usable, list(needs)) < len(needs):
+                self._record(state, root, "too-few-fitting")
+        self.before = now
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_SS_F1_the_watcher_records_what_asking_every_feature_every_draw_records(
+    players: int,
+) -> None:
+    for seed in range(12):
+        found = []
+        for watch in (StrandingWatch(), _EveryFeature()):
+            state = load_game("southseas", players).new_initial_state()
+            agents = [make_agent("random", 100 * seed + p) for p in range(players)]
+            play_out(state, agents, make_rng(seed), watcher=watch)
+            found.append(watch.rows(0, state, first=0))
+        assert found[0] == found[1], f"seed {seed}"

@@ -255,3 +255,30 @@ def test_a_small_search_budget_says_no_more_than_it_knows(seed: int) -> None:
         assert (found is None) == (answer.answer == "no")
         if found is not None and answer.minimal:
             assert len(found) == answer.fewest
+
+
+@pytest.mark.parametrize(("seed", "moves"), [(1, 200), (3, 150)])
+def test_CP_SAT_after_a_search_that_ran_out_answers_as_CP_SAT_alone(seed: int, moves: int) -> None:
+    """After an exhaustive search that ran out, CP-SAT starts at the radius where completions
+    of as many tiles as that search showed every one needs are looked for: its answers, and
+    the fewest tiles where both prove them, are those of CP-SAT from radius 0."""
+    from tests.models.southseas.helpers import random_state
+
+    state = random_state(4, seed, moves)  # several features whose search runs out at 600
+    cut = all_completable(state, time_limit=30, max_nodes=600)
+    alone = all_completable(state, time_limit=30, max_nodes=0)
+    compared = 0
+    for a, b in zip(cut, alone, strict=True):
+        assert a.feature == b.feature
+        if "unknown" in (a.answer, b.answer) or a.feature.kind is Kind.MARKET:
+            continue
+        compared += 1
+        assert a.answer == b.answer, a.feature.describe()
+        if a.minimal and b.minimal:
+            assert a.fewest == b.fewest
+        for proven, other in ((a, b), (b, a)):
+            if proven.minimal and other.answer == "yes":
+                assert (other.fewest or 0) >= (proven.fewest or 0)
+            if other.at_least is not None and proven.minimal:
+                assert other.at_least <= (proven.fewest or 0)
+    assert compared
