@@ -28,14 +28,15 @@ stack, plus a drawn tile not yet placed: :func:`usable_of`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, TypeVar
 
 from models.southseas.board import Board
 from models.southseas.components import Kind, TileType
 from models.southseas.geometry import AROUND, STEP, Position
 
 _ROTATIONS = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
+_Place = TypeVar("_Place", bound=Hashable)  # a position, however the caller names it
 
 
 def usable_of(state: Any) -> tuple[int, ...]:
@@ -120,13 +121,13 @@ def largest_matching(
     return matching({q: fitting_types(board, types, usable, q) for q in needs}, usable)
 
 
-def matching(options: dict[Position, list[int]], copies: Sequence[int]) -> int:
+def matching(options: dict[_Place, list[int]], copies: Sequence[int]) -> int:
     """The most positions that can each get a different copy of a type among its
     ``options`` (``copies`` of each type; Kuhn's augmenting paths over copies grouped by
     type)."""
-    holder: dict[int, list[Position]] = {}
+    holder: dict[int, list[_Place]] = {}
 
-    def assign(q: Position, tried: set[int]) -> bool:
+    def assign(q: _Place, tried: set[int]) -> bool:
         for i in options[q]:
             if i in tried:
                 continue

@@ -44,7 +44,7 @@ from typing import Any
 from models.southseas.board import Board
 from models.southseas.components import Kind, TileType
 from models.southseas.finishable import matching
-from models.southseas.geometry import STEP, Position, facing_port
+from models.southseas.geometry import Position, facing_port
 from solvers.southseas.features import OpenFeature, Supply, open_features
 from solvers.southseas.model import Placement, shapes_of
 
@@ -63,29 +63,45 @@ class Exhausted(Exception):
         super().__init__(f"search budget exhausted; a completion needs at least {at_least} tiles")
 
 
-Step = tuple[Position, int, int]  # position, shape, rotation
+#: A position packed into one int (hashed and stepped from far faster than a pair): x and y
+#: each shifted by _OFF into _BITS bits. A neighbour is a sum: _D[side] in STEP's order.
+_BITS, _OFF = 10, 512
+_D = (-1, 1 << _BITS, 1, -(1 << _BITS))
+_LOW = (1 << _BITS) - 1
+
+
+def _pack(q: Position) -> int:
+    return (q[0] + _OFF) << _BITS | (q[1] + _OFF)
+
+
+def _unpack(p: int) -> Position:
+    return ((p >> _BITS) - _OFF, (p & _LOW) - _OFF)
+
+
+Step = tuple[int, int, int]  # packed position, shape, rotation
 
 
 class _Node:
     """Tiles placed over the board (by shape and rotation), the side codes they add to empty
     positions, and the union-find of the feature's kind (groups: open board features by root,
-    new pieces by ids from ``board`` size up) with the positions each group is open at."""
+    new pieces by ids from ``board`` size up) with the positions each group is open at.
+    Positions are packed (:func:`_pack`); a new piece is keyed ``position * 16 + index``."""
 
     __slots__ = ("codes", "next_id", "opened", "parent", "pieces", "tiles")
 
     def __init__(self, next_id: int) -> None:
-        self.tiles: dict[Position, tuple[int, int]] = {}
-        self.codes: dict[Position, int] = {}
-        self.pieces: dict[tuple[Position, int], int] = {}  # (position, piece index) -> group
+        self.tiles: dict[int, tuple[int, int]] = {}
+        self.codes: dict[int, int] = {}
+        self.pieces: dict[int, int] = {}  # position * 16 + piece index -> group
         self.parent: dict[int, int] = {}
-        self.opened: dict[int, frozenset[Position]] = {}
+        self.opened: dict[int, frozenset[int]] = {}
         self.next_id = next_id
 
     def child(self) -> _Node:
         twin = object.__new__(_Node)
-        twin.tiles, twin.codes = dict(self.tiles), dict(self.codes)
-        twin.pieces, twin.parent = dict(self.pieces), dict(self.parent)
-        twin.opened, twin.next_id = dict(self.opened), self.next_id
+        twin.tiles, twin.codes = self.tiles.copy(), self.codes.copy()
+        twin.pieces, twin.parent = self.pieces.copy(), self.parent.copy()
+        twin.opened, twin.next_id = self.opened.copy(), self.next_id
         return twin
 
     def find(self, group: int) -> int:
@@ -114,17 +130,20 @@ class _Search:
         self.kind_pieces = [pieces for pieces, _ in tables]
         #: per shape and rotation: for each port, the sides the piece of the kind there reaches
         self.reach = [reach for _, reach in tables]
-        self.board_port: dict[tuple[Position, int], int] = {}
-        self.board_open: dict[int, frozenset[Position]] = {}
+        #: the board as packed positions: its tiles, and the frontier's side codes
+        self.placed = frozenset(_pack(q) for q in board.tiles)
+        self.frontier = {_pack(q): code for q, code in board.frontier.items()}
+        self.board_port: dict[tuple[int, int], int] = {}
+        self.board_open: dict[int, frozenset[int]] = {}
         for root, found in ports.items():
             if board.features[root].kind is kind:
-                self.board_open[root] = frozenset(q for q, _ in found)
+                self.board_open[root] = frozenset(_pack(q) for q, _ in found)
                 for q, port in found:
-                    self.board_port[(q, port)] = root
+                    self.board_port[(_pack(q), port)] = root
         #: per position next to the board: (port, board root) of each port facing the board
-        self.board_entry: dict[Position, tuple[tuple[int, int], ...]] = {}
-        for (q, port), root in self.board_port.items():
-            self.board_entry[q] = (*self.board_entry.get(q, ()), (port, root))
+        self.board_entry: dict[int, tuple[tuple[int, int], ...]] = {}
+        for (at, port), root in self.board_port.items():
+            self.board_entry[at] = (*self.board_entry.get(at, ()), (port, root))
         self.failed: dict[frozenset[Step], int] = {}
         self.nodes, self.work, self.budget, self.stop = 0, 0, budget, stop
         #: the shapes with a copy left, a bit each; and per (frontier code, that) the options
@@ -165,57 +184,54 @@ class _Search:
         except _Stop:
             raise Exhausted(limit, self.placements(best)) from None
 
-    def opened(self, node: _Node, root: int) -> frozenset[Position]:
+    def opened(self, node: _Node, root: int) -> frozenset[int]:
         found = node.opened.get(root)
         return self.board_open[root] if found is None else found
 
-    def place(self, node: _Node, q: Position, j: int, r: int) -> _Node:
+    def place(self, node: _Node, q: int, j: int, r: int) -> _Node:
         """``node`` with shape ``j`` turned ``r`` on ``q``."""
-        board_tiles = self.board.tiles
+        placed, board_port = self.placed, self.board_port
         after = node.child()
-        tiles = after.tiles
+        tiles, codes, pieces, opened = after.tiles, after.codes, after.pieces, after.opened
         tiles[q] = (j, r)
-        after.codes.pop(q, None)
-        x, y = q
+        codes.pop(q, None)
         tile = self.shapes[j].tile
-        for side, code in enumerate(tile.side_codes[r]):
-            dx, dy = STEP[side]
-            n = (x + dx, y + dy)
-            if n not in board_tiles and n not in tiles:
-                after.codes[n] = after.codes.get(n, 0) | code
+        for d, code in zip(_D, tile.side_codes[r], strict=True):
+            n = q + d
+            if n not in placed and n not in tiles:
+                codes[n] = codes.get(n, 0) | code
         roots = []
+        find = after.find
         for i, ports in self.kind_pieces[j][r]:
             group = after.next_id
             after.next_id += 1
-            after.pieces[(q, i)] = group
+            pieces[q * 16 + i] = group
             opens = set()
             links = []
             for p in ports:
-                dx, dy = STEP[p // 3]
-                n = (x + dx, y + dy)
-                if n in board_tiles:
-                    links.append(self.board_port[(q, p)])
+                n = q + _D[p // 3]
+                if n in placed:
+                    links.append(board_port[(q, p)])
                 elif n in tiles:
                     jn, rn = tiles[n]
-                    piece = self.shapes[jn].tile.port_piece[rn][_FACING[p]]
-                    links.append(after.pieces[(n, piece)])
+                    links.append(pieces[n * 16 + self.shapes[jn].tile.port_piece[rn][_FACING[p]]])
                 else:
                     opens.add(n)
-            after.opened[group] = frozenset(opens)
+            opened[group] = frozenset(opens)
             for other in links:
-                a, b = after.find(group), after.find(other)
+                a, b = find(group), find(other)
                 if a != b:
                     after.parent[b] = a
-                    after.opened[a] = self.opened(after, a) | self.opened(after, b)
-                    after.opened.pop(b, None)
+                    opened[a] = self.opened(after, a) | self.opened(after, b)
+                    opened.pop(b, None)
             roots.append(group)
-        for root in {after.find(g) for g in roots}:
-            after.opened[root] = self.opened(after, root) - {q}
+        for root in {find(g) for g in roots}:
+            opened[root] = self.opened(after, root) - {q}
         return after
 
-    def options(self, node: _Node, q: Position) -> list[tuple[int, int]]:
+    def options(self, node: _Node, q: int) -> list[tuple[int, int]]:
         """The (shape, rotation) of every shape with a copy left that fits ``q``."""
-        key = (self.board.frontier.get(q, 0) | node.codes.get(q, 0), self.avail)
+        key = (self.frontier.get(q, 0) | node.codes.get(q, 0), self.avail)
         found = self._options.get(key)
         if found is None:
             code = key[0]
@@ -280,43 +296,41 @@ class _Search:
     def spread(
         self,
         node: _Node,
-        positions: frozenset[Position],
-        options: dict[Position, list[tuple[int, int]]],
-    ) -> dict[Position, tuple[tuple[Position, ...], list[int]]]:
+        positions: frozenset[int],
+        options: dict[int, list[tuple[int, int]]],
+    ) -> dict[int, tuple[tuple[int, ...], list[int]]]:
         """For each of ``positions`` with empty neighbours the feature is not open at: those
         neighbours, and for each tile in ``options`` how many of them it opens the feature at
         (its pieces that join the feature are those whose ports face it; they reach sides)."""
         find = node.find
         target = find(self.feature.root)
-        board_tiles, tiles, pieces = self.board.tiles, node.tiles, node.pieces
-        board_entry, shapes, grown = self.board_entry, self.shapes, self._grown
+        placed, tiles, pieces, codes = self.placed, node.tiles, node.pieces, node.codes
+        board_entry, shapes, grown, frontier = (
+            self.board_entry, self.shapes, self._grown, self.frontier
+        )  # fmt: skip
         found = {}
         for q in positions:
-            x, y = q
             empty = 0
             near = []
-            for side, (dx, dy) in enumerate(STEP):
-                n = (x + dx, y + dy)
-                if n not in board_tiles and n not in tiles and n not in positions:
-                    empty |= 1 << side
-                    near.append(n)
-            if not empty:
-                continue
             entry = 0  # the ports of q that face the feature
-            for port, root in board_entry.get(q, ()):
-                if find(root) == target:
-                    entry |= 1 << port
-            for side, (dx, dy) in enumerate(STEP):
-                n = (x + dx, y + dy)
+            for side in range(4):
+                n = q + _D[side]
                 if n in tiles:
                     jn, rn = tiles[n]
                     table = shapes[jn].tile.port_piece[rn]
                     for p in range(3 * side, 3 * side + 3):
-                        piece = pieces.get((n, table[_FACING[p]]))
+                        piece = pieces.get(n * 16 + table[_FACING[p]])
                         if piece is not None and find(piece) == target:
                             entry |= 1 << p
-            code = self.board.frontier.get(q, 0) | node.codes.get(q, 0)
-            key = (code, self.avail, entry, empty)
+                elif n not in placed and n not in positions:
+                    empty |= 1 << side
+                    near.append(n)
+            if not empty:
+                continue
+            for port, root in board_entry.get(q, ()):
+                if find(root) == target:
+                    entry |= 1 << port
+            key = (frontier.get(q, 0) | codes.get(q, 0), self.avail, entry, empty)
             grows = grown.get(key)
             if grows is None:
                 grows = grown[key] = self._grows(options[q], entry, empty)
@@ -340,9 +354,10 @@ class _Search:
         """The steps as tiles of types with a copy usable for each."""
         left, types = list(self.supply.usable), self.supply.types
         found = []
-        for (x, y), j, r in steps:
+        for q, j, r in steps:
             i = next(i for i in self.shapes[j].members if left[i])
             left[i] -= 1
+            x, y = _unpack(q)
             found.append(Placement(types[i].id, x, y, r))
         return tuple(found)
 
@@ -412,12 +427,12 @@ def _reach(tile: TileType, rotation: int, kind: Kind) -> tuple[int, ...]:
     )
 
 
-def _growth(spread: dict[Position, tuple[tuple[Position, ...], list[int]]]) -> int:
+def _growth(spread: dict[int, tuple[tuple[int, ...], list[int]]]) -> int:
     """New positions a completion must fill besides those the feature is open at, at least:
     a position's tile opens at least its least ``spread``, and positions with no empty
     neighbour in common open different ones, so theirs add up (picked greedily, largest
     first). Every completion fills those too: a lower bound on the tiles to add."""
-    total, taken = 0, set[Position]()
+    total, taken = 0, set[int]()
     for least, near in sorted(((min(g, default=0), near) for near, g in spread.values()),
                               reverse=True):  # fmt: skip
         if least and not taken.intersection(near):
@@ -426,7 +441,7 @@ def _growth(spread: dict[Position, tuple[tuple[Position, ...], list[int]]]) -> i
     return total
 
 
-def _all_fit(options: dict[Position, list[tuple[int, int]]], copies: list[int]) -> bool:
+def _all_fit(options: dict[int, list[tuple[int, int]]], copies: list[int]) -> bool:
     """Whether every position can get its own copy of a shape that fits it (a matching of
     positions to copies covering all positions; shapes play the part of types). When each
     position has as many fitting copies as there are positions, it can (Hall's condition)."""
