@@ -86,7 +86,7 @@ class StrandingWatch:
         tiles = board.tiles
         placed = len(tiles) - self.tiles
         self.tiles = len(tiles)
-        filled = list(islice(reversed(tiles), placed))
+        filled = [next(reversed(tiles))] if placed == 1 else list(islice(reversed(tiles), placed))
         self._count(state, filled)
         if placed == 1:
             x, y = filled[0]
@@ -117,6 +117,10 @@ class StrandingWatch:
                     if removed < due[root]:  # too few copies gone to matter yet
                         continue
                     near = False
+                elif needs is not None and needs.isdisjoint(filled):  # only what fits changed
+                    needs_now[root] = needs
+                    self.nodes[root] = len(feature.nodes)
+                    near = True
                 else:
                     needs = needs_now[root] = self._needs(board, root, needs, filled)
                     near = True
@@ -168,20 +172,21 @@ class StrandingWatch:
             found = needs
         elif needs is not None and len(filled) == 1:
             p = filled[0]
-            placed = board.tiles[p]
-            mine = [i for i in range(len(placed.tile.pieces)) if board.root(placed.node(i)) == root]
+            tiles, root_of = board.tiles, board.root
+            placed = tiles[p]
+            tile, first = placed.tile, placed.first_node
+            mine = {i for i in range(len(tile.pieces)) if root_of(first + i) == root}
             if nodes != self.nodes[root] + len(mine):  # a feature merged in
                 found = frozenset(needs_of(board, root))
             else:
                 grown = set(needs)
                 grown.discard(p)
                 x, y = p
-                for side, (dx, dy) in enumerate(STEP):
-                    n = (x + dx, y + dy)
-                    if n not in board.tiles and any(
-                        i in mine for i in placed.tile.side_pieces[placed.rotation][side]
-                    ):
-                        grown.add(n)
+                for (dx, dy), on_side in zip(STEP, tile.side_pieces[placed.rotation], strict=True):
+                    if not mine.isdisjoint(on_side):
+                        n = (x + dx, y + dy)
+                        if n not in tiles:
+                            grown.add(n)
                 found = frozenset(grown)
         else:
             found = frozenset(needs_of(board, root))
