@@ -67,7 +67,6 @@ class Exhausted(Exception):
 #: each shifted by _OFF into _BITS bits. A neighbour is a sum: _D[side] in STEP's order.
 _BITS, _OFF = 10, 512
 _D = (-1, 1 << _BITS, 1, -(1 << _BITS))
-_LOW = (1 << _BITS) - 1
 
 
 def _pack(q: Position) -> int:
@@ -75,7 +74,7 @@ def _pack(q: Position) -> int:
 
 
 def _unpack(p: int) -> Position:
-    return ((p >> _BITS) - _OFF, (p & _LOW) - _OFF)
+    return ((p >> _BITS) - _OFF, (p & ((1 << _BITS) - 1)) - _OFF)
 
 
 Step = tuple[int, int, int]  # packed position, shape, rotation
@@ -200,8 +199,7 @@ class _Search:
             n = q + d
             if n not in placed and n not in tiles:
                 codes[n] = codes.get(n, 0) | code
-        roots = []
-        find = after.find
+        roots, find = [], after.find
         for i, ports in self.kind_pieces[j][r]:
             group = after.next_id
             after.next_id += 1
@@ -243,8 +241,7 @@ class _Search:
             ]
         return found
 
-    def take(self, j: int, step: int) -> None:
-        """One copy of shape ``j`` used (``step`` -1) or given back (+1)."""
+    def take(self, j: int, step: int) -> None:  # a copy of shape j used (-1) or given back
         left = self.left[j] = self.left[j] + step
         if left == 0 or (left == 1 and step == 1):
             self.avail ^= 1 << j
@@ -299,15 +296,17 @@ class _Search:
         positions: frozenset[int],
         options: dict[int, list[tuple[int, int]]],
     ) -> dict[int, tuple[tuple[int, ...], list[int]]]:
-        """For each of ``positions`` with empty neighbours the feature is not open at: those
-        neighbours, and for each tile in ``options`` how many of them it opens the feature at
-        (its pieces that join the feature are those whose ports face it; they reach sides)."""
+        """Per position of ``positions`` with empty neighbours it is not open at: those, and
+        how many of them each option opens it at (its pieces entered by the feature's ports)."""
         find = node.find
         target = find(self.feature.root)
         placed, tiles, pieces, codes = self.placed, node.tiles, node.pieces, node.codes
         board_entry, shapes, grown, frontier = (
-            self.board_entry, self.shapes, self._grown, self.frontier
-        )  # fmt: skip
+            self.board_entry,
+            self.shapes,
+            self._grown,
+            self.frontier,
+        )
         found = {}
         for q in positions:
             empty = 0
@@ -338,8 +337,7 @@ class _Search:
         return found
 
     def _grows(self, options: list[tuple[int, int]], entry: int, empty: int) -> list[int]:
-        """For each option: how many of the sides ``empty`` its pieces that the ports
-        ``entry`` enter reach."""
+        """For each option: how many sides of ``empty`` its pieces entered by ``entry`` reach."""
         grows = []
         for j, r in options:
             table = self.reach[j][r]
@@ -357,8 +355,7 @@ class _Search:
         for q, j, r in steps:
             i = next(i for i in self.shapes[j].members if left[i])
             left[i] -= 1
-            x, y = _unpack(q)
-            found.append(Placement(types[i].id, x, y, r))
+            found.append(Placement(types[i].id, *_unpack(q), r))
         return tuple(found)
 
 

@@ -282,3 +282,21 @@ def test_CP_SAT_after_a_search_that_ran_out_answers_as_CP_SAT_alone(seed: int, m
             if other.at_least is not None and proven.minimal:
                 assert other.at_least <= (proven.fewest or 0)
     assert compared
+
+
+def test_the_search_budget_counts_each_board_once_per_position_it_is_open_at() -> None:
+    """A board where the feature is open at two positions costs two of the budget: a budget
+    of one runs out on the very first board."""
+    from models.southseas.board import Board
+    from models.southseas.tilefile import load_tiles
+    from solvers.southseas.exhaust import Exhausted
+    from solvers.southseas.features import Supply, open_features
+
+    tiles = load_tiles()
+    counts = tuple(t.count for t in tiles.types)
+    board = Board(tiles.start)
+    wide = next(f for f in open_features(board) if len(f.needs) == 2)
+    supply = Supply(tiles.types, counts, counts)
+    with pytest.raises(Exhausted):
+        exhaust(board, wide, supply, nodes=1)
+    assert exhaust(board, wide, supply, nodes=10_000) is not None
