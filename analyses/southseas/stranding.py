@@ -13,12 +13,11 @@ the ``events`` table (``player`` empty, after the game's own events):
 
 It looks once a draw (at the first decision after it, the last placement done) and only at
 what can have changed: a feature that needed a position a tile was placed on since, or one
-next to it (its needed positions changed: all three conditions), and a feature whose slack ran
-out: while every position it needs has a fitting copy left and the
-tiles left are as many as the positions, neither ``no-tile-fits`` nor ``too-few-tiles`` can
-hold, and each copy drawn lowers those counts by one at most, so it is looked at again only
-when as many copies are gone. ``too-few-fitting`` (a matching) is asked only of features a
-placement touched.
+next to it (its needed positions or what fits them changed: all three conditions). For any
+other feature only the copies changed: ``too-few-tiles`` is a comparison with the positions it
+needs, and ``no-tile-fits`` can hold only when the last copy of some legality class (types
+that fit the same sides) went, so its positions' fitting copies are counted again only then.
+``too-few-fitting`` (a matching) is asked only of features a placement touched.
 An impossibility the fast conditions cannot see (a sea no mix of the tiles left can enclose) is
 not recorded: ``impossible`` counts are lower bounds, and "not shown impossible" is what the
 other side means. ``benchmarks/stranding_cost.py`` measures what it costs a study.
@@ -63,17 +62,15 @@ class StrandingWatch:
         self.types: tuple[TileType, ...] = ()
         self.usable: list[int] | None = None  # per type, the copies usable now
         self.total = 0  # usable copies in all
-        self.removed = 0  # usable copies gone since the start (placed or removed by SS-P4)
-        #: root -> ``removed`` at which to look again at it when no tile came near it
-        self.due: dict[int, int] = {}
-        self.needs: dict[int, frozenset[Position]] = {}  # root -> positions it needs
+        #: root -> the positions it needs and their frontier codes, when last looked at
+        self.needs: dict[int, tuple[frozenset[Position], list[int]]] = {}
         self.nodes: dict[int, int] = {}  # root -> its pieces when its needs were found
-        self.copies: dict[int, int] = {}  # frontier code -> usable copies fitting it
-        #: per legality class (types that fit the same codes): its usable copies, the codes
-        #: it fits that were met so far, and each type's class
+        #: per legality class (types that fit the same codes): its usable copies; each type's
+        #: class; per frontier code the classes that fit it (shared by the games of a tile set)
         self.in_class: list[int] = []
-        self.with_class: list[list[int]] = []
         self.class_of: tuple[int, ...] = ()
+        self.fitting: dict[int, tuple[int, ...]] = {}
+        self.emptied = False  # whether a class's last usable copy went since the last look
         #: root when shown unfinishable -> (turn, proof); roots may merge later
         self.impossible: dict[int, tuple[int, str]] = {}
         self.found: list[dict[str, Any]] = []
@@ -95,66 +92,73 @@ class StrandingWatch:
             changed = {(x + dx, y + dy) for x, y in filled for dx, dy in STEP}
             changed.update(filled)
         total = self.total
-        frontier, copies, features, root_of = (
+        frontier, in_class, fitting, features, parent = (
             board.frontier,
-            self.copies,
+            self.in_class,
+            self.fitting,
             board.features,
-            board.root,
+            board.parent,
         )
-        done = {root_of(r) for r in self.impossible} if self.impossible else ()
-        cached, due, removed, needs_now = self.needs, self.due, self.removed, {}
+        # a feature shown unfinishable is kept as _SHOWN (no positions: never looked at again);
+        # one it merged into under another root is found again: it is checked against these
+        done: set[int] | None = None
+        cached, emptied, kept_now = self.needs, self.emptied, {}
         for nodes in state.ledger.placed:
             for node in nodes:
-                root = root_of(node)
-                if root in needs_now or root in done:
+                root = node  # the union-find's root, read without compressing the path
+                while parent[root] != root:
+                    root = parent[root]
+                if root in kept_now:
                     continue
                 feature = features[root]
                 if feature.closed or not feature.islanders:
                     continue
-                needs = cached.get(root)
-                if needs is not None and needs.isdisjoint(changed):
-                    needs_now[root] = needs
-                    if removed < due[root]:  # too few copies gone to matter yet
-                        continue
-                    near = False
-                elif needs is not None and needs.isdisjoint(filled):  # only what fits changed
-                    needs_now[root] = needs
-                    self.nodes[root] = len(feature.nodes)
-                    near = True
-                else:
-                    needs = needs_now[root] = self._needs(board, root, needs, filled)
-                    near = True
-                n = len(needs)
-                if total < n:
-                    self._record(state, root, "too-few-tiles")
+                kept = cached.get(root)
+                if kept is not None and kept[0].isdisjoint(changed):
+                    # its positions and their codes are as they were: only the copies changed
+                    kept_now[root] = kept
+                    if total < len(kept[0]):
+                        kept_now[root] = self._record(state, root, "too-few-tiles")
+                    elif emptied and not all(self._copies(code) for code in kept[1]):
+                        kept_now[root] = self._record(state, root, "no-tile-fits")
                     continue
+                if done is None:
+                    done = {board.root(r) for r in self.impossible}
+                if root in done:
+                    kept_now[root] = _SHOWN
+                    continue
+                if kept is not None and kept[0].isdisjoint(filled):  # only what fits changed
+                    needs = kept[0]
+                    self.nodes[root] = len(feature.nodes)
+                else:
+                    needs = self._needs(board, root, None if kept is None else kept[0], filled)
+                n = len(needs)
+                codes = []
                 fewest = total
                 scarce = []  # copies fitting each needed position, where fewer than n
                 for q in needs:
                     code = frontier.get(q, 0)
-                    found = copies.get(code)
-                    if found is None:
-                        found = self._new_code(code)
+                    codes.append(code)
+                    classes = fitting.get(code)
+                    if classes is None:
+                        classes = self._classes_fitting(code)
+                    found = 0
+                    for c in classes:
+                        found += in_class[c]
                     if found < n:
                         scarce.append(found)
                     if found < fewest:
                         fewest = found
-                if not fewest:
-                    self._record(state, root, "no-tile-fits")
-                elif (
-                    near
-                    and len(scarce) > 1
-                    and _hall_may_fail(scarce)
-                    and self._short(board, needs)
-                ):
-                    self._record(state, root, "too-few-fitting")
-                else:
-                    # neither too-few-tiles nor no-tile-fits can hold before this many more
-                    # copies are gone: each copy gone lowers those counts by one at most
-                    due[root] = removed + min(fewest, total - n + 1)
+                kept_now[root] = (needs, codes)
+                if total < n:
+                    kept_now[root] = self._record(state, root, "too-few-tiles")
+                elif not fewest:
+                    kept_now[root] = self._record(state, root, "no-tile-fits")
+                elif len(scarce) > 1 and _hall_may_fail(scarce) and self._short(board, needs):
+                    kept_now[root] = self._record(state, root, "too-few-fitting")
         # features with no islander now (a boat sent them home, or merged away) are forgotten,
         # so their needs are found again if islanders come back
-        self.needs = needs_now
+        self.needs = kept_now
 
     def _needs(
         self,
@@ -200,33 +204,38 @@ class StrandingWatch:
         unless SS-P4 removed one too."""
         before = self.total
         self.total = total = state.tiles_left + (state.drawn is not None)
+        self.emptied = False
         if self.usable is None:
             self.types = types = state.game.draw_types
             self.usable = usable = list(usable_of(state))
-            self.class_of, classes = _classes(types)
+            (self.class_of, classes), self.fitting = _class_set(types)
             self.in_class = [0] * classes
             for i, c in enumerate(usable):
                 self.in_class[self.class_of[i]] += c
-            self.with_class = [[] for _ in range(classes)]
             return
         gone = before - total
         if not gone:
             return
-        self.removed += gone
         index, tiles, usable = state.game.draw_index, state.board.tiles, self.usable
+        if gone == 1 and len(filled) == 1:  # the one tile placed (the common case)
+            i = index[tiles[filled[0]].tile.id]
+            usable[i] -= 1
+            c = self.class_of[i]
+            left = self.in_class[c] = self.in_class[c] - 1
+            if not left:
+                self.emptied = True
+            return
         steps = [(index[tiles[p].tile.id], -1) for p in filled]
         if len(steps) != gone:  # SS-P4 removed a tile too: compare type by type
             now = usable_of(state)
             steps = [(i, b - a) for i, (a, b) in enumerate(zip(usable, now, strict=True)) if a != b]
-        copies, with_class, in_class, class_of = (
-            self.copies, self.with_class, self.in_class, self.class_of
-        )  # fmt: skip
+        in_class, class_of = self.in_class, self.class_of
         for i, step in steps:
             usable[i] += step
             c = class_of[i]
             in_class[c] += step
-            for code in with_class[c]:
-                copies[code] += step
+            if not in_class[c]:
+                self.emptied = True
 
     def _short(self, board: Any, needs: frozenset[Position]) -> bool:
         """Whether the positions of ``needs`` cannot each get their own fitting copy (the
@@ -236,16 +245,22 @@ class StrandingWatch:
         options = {q: [i for i in _fitting(types, frontier.get(q, 0)) if usable[i]] for q in needs}
         return matching(options, usable) < len(needs)
 
-    def _new_code(self, code: int) -> int:
-        found = 0
-        in_class, with_class = self.in_class, self.with_class
-        for c in _fitting_classes(self.types, code):
-            with_class[c].append(code)
-            found += in_class[c]
-        self.copies[code] = found
+    def _classes_fitting(self, code: int) -> tuple[int, ...]:
+        found = self.fitting[code] = tuple(
+            sorted({self.class_of[i] for i in _fitting(self.types, code)})
+        )
         return found
 
-    def _record(self, state: Any, root: int, why: str) -> None:
+    def _copies(self, code: int) -> int:
+        """The usable copies that fit a position of frontier ``code``."""
+        classes = self.fitting.get(code)
+        if classes is None:
+            classes = self._classes_fitting(code)
+        return sum(self.in_class[c] for c in classes)
+
+    def _record(self, state: Any, root: int, why: str) -> tuple[frozenset[Position], list[int]]:
+        """Note the feature at ``root`` shown unfinishable now; :data:`_SHOWN` is returned
+        (what is kept of it from then on)."""
         board, turn = state.board, state.turn_number()
         self.impossible[root] = (turn, why)
         feature = board.features[root]
@@ -261,6 +276,7 @@ class StrandingWatch:
             "tiles_left": state.tiles_left,
         }
         self.found.append({"turn": turn, "kind": "impossible", "data": data})
+        return _SHOWN
 
     def rows(self, game: int, state: Any, *, first: int) -> list[dict[str, Any]]:
         """The events-table rows of the game (indices from ``first`` on): the ``impossible``
@@ -299,6 +315,9 @@ class StrandingWatch:
         ]
 
 
+#: What is kept of a feature shown unfinishable: no positions, so it is never looked at again.
+_SHOWN: tuple[frozenset[Position], list[int]] = (frozenset(), [])
+
 #: Per tile set (by the identity of its draw types, kept alive here), the indices of the types
 #: that fit each frontier code: the same for every game on the set.
 _FITTING: dict[int, tuple[tuple[TileType, ...], dict[int, tuple[int, ...]]]] = {}
@@ -315,29 +334,19 @@ def _fitting(types: tuple[TileType, ...], code: int) -> tuple[int, ...]:
 
 
 #: Per tile set (as :data:`_FITTING`): each type's legality class, how many classes, and the
-#: classes that fit each frontier code. Copies are counted per class: half as many sums.
-_CLASSES: dict[int, tuple[tuple[TileType, ...], tuple[tuple[int, ...], int], dict[int, Any]]] = {}
+#: classes that fit each frontier code (filled in as codes are met). A game counts its copies
+#: per class, and the copies fitting a position are the sum over the few classes fitting it.
+_Classes = tuple[tuple[tuple[int, ...], int], dict[int, tuple[int, ...]]]
+_CLASSES: dict[int, tuple[tuple[TileType, ...], _Classes]] = {}
 
 
-def _class_set(types: tuple[TileType, ...]) -> tuple[tuple[tuple[int, ...], int], dict[int, Any]]:
+def _class_set(types: tuple[TileType, ...]) -> _Classes:
     kept = _CLASSES.get(id(types))
     if kept is None or kept[0] is not types:
         first: dict[Any, int] = {}
         class_of = tuple(first.setdefault(t.legality, len(first)) for t in types)
-        kept = _CLASSES[id(types)] = (types, (class_of, len(first)), {})
-    return kept[1], kept[2]
-
-
-def _classes(types: tuple[TileType, ...]) -> tuple[tuple[int, ...], int]:
-    return _class_set(types)[0]
-
-
-def _fitting_classes(types: tuple[TileType, ...], code: int) -> tuple[int, ...]:
-    (class_of, _), by_code = _class_set(types)
-    found = by_code.get(code)
-    if found is None:
-        found = by_code[code] = tuple(sorted({class_of[i] for i in _fitting(types, code)}))
-    return found
+        kept = _CLASSES[id(types)] = (types, ((class_of, len(first)), {}))
+    return kept[1]
 
 
 def _end_events(log: Any) -> list[Any]:
