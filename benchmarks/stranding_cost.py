@@ -23,8 +23,9 @@ from analyses.study import StudyConfig, game_seeds, play_game
 from models.core import Game
 
 
-def _chunk_seconds(config: StudyConfig, game: Game, seeds: list[int], start: int,
-                   watch: bool) -> float:  # fmt: skip
+def _chunk_seconds(
+    config: StudyConfig, game: Game, seeds: list[int], start: int, watch: bool
+) -> float:
     """Seconds to play the games of one chunk of 20 and make its tables, as a study does."""
     began = time.perf_counter()
     chunk = Chunk()

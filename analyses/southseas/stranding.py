@@ -92,13 +92,7 @@ class StrandingWatch:
             changed = {(x + dx, y + dy) for x, y in filled for dx, dy in STEP}
             changed.update(filled)
         total = self.total
-        frontier, in_class, fitting, features, parent = (
-            board.frontier,
-            self.in_class,
-            self.fitting,
-            board.features,
-            board.parent,
-        )
+        frontier, features, parent = board.frontier, board.features, board.parent
         # a feature shown unfinishable is kept as _SHOWN (no positions: never looked at again);
         # one it merged into under another root is found again: it is checked against these
         done: set[int] | None = None
@@ -139,12 +133,7 @@ class StrandingWatch:
                 for q in needs:
                     code = frontier.get(q, 0)
                     codes.append(code)
-                    classes = fitting.get(code)
-                    if classes is None:
-                        classes = self._classes_fitting(code)
-                    found = 0
-                    for c in classes:
-                        found += in_class[c]
+                    found = self._copies(code)
                     if found < n:
                         scarce.append(found)
                     if found < fewest:

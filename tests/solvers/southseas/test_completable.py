@@ -21,11 +21,13 @@ import pytest
 
 from models.core import make_rng
 from models.southseas.actions import PASS, Place
+from models.southseas.board import Board
 from models.southseas.components import Kind
 from models.southseas.state import SouthSeasState
+from models.southseas.tilefile import load_tiles
 from solvers.southseas.completable import Completability, all_completable, completable
-from solvers.southseas.exhaust import exhaust
-from solvers.southseas.features import supply_of
+from solvers.southseas.exhaust import Exhausted, exhaust
+from solvers.southseas.features import Supply, open_features, supply_of
 from solvers.southseas.model import Placement
 from tests.models.southseas.helpers import draw, small_game, step
 from tests.solvers.southseas.brute import complete, fewest_by_brute_force
@@ -287,11 +289,6 @@ def test_CP_SAT_after_a_search_that_ran_out_answers_as_CP_SAT_alone(seed: int, m
 def test_the_search_budget_counts_each_board_once_per_position_it_is_open_at() -> None:
     """A board where the feature is open at two positions costs two of the budget: a budget
     of one runs out on the very first board."""
-    from models.southseas.board import Board
-    from models.southseas.tilefile import load_tiles
-    from solvers.southseas.exhaust import Exhausted
-    from solvers.southseas.features import Supply, open_features
-
     tiles = load_tiles()
     counts = tuple(t.count for t in tiles.types)
     board = Board(tiles.start)
