@@ -57,7 +57,6 @@ sea at (0,0) piece 3 yes 3 True
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import time
 from itertools import accumulate
@@ -305,9 +304,13 @@ def _solve(
     """One solve on ``region`` (at most ``most`` tiles); ``proof="bounded"`` when it is
     infeasible but does not hold every completion (``where.covers`` is not ``None``)."""
     board, supply, ports = shared.board, shared.supply, shared.ports
-    search = {"time_limit": deadline, "most": most, "fewest": most is not None or needs is None}
+    fewest = most is not None or needs is None
+    improve = None if fewest else IMPROVE_EFFORT  # any completion, then fewer tiles
     try:
-        result = solve_region(board, feature, region, supply, ports, **search)  # type: ignore[arg-type]
+        result = solve_region(
+            board, feature, region, supply, ports, time_limit=deadline, most=most,
+            fewest=fewest, improve=improve,
+        )  # fmt: skip
     except SolverUnknown as exc:
         why = f"the time limit of {exc.time_limit:g} s was reached ({where.positions} positions)"
         return Completability(feature, "unknown", "time-limit", why, region=where)
@@ -321,15 +324,6 @@ def _solve(
         why = f"no completion on {scope}, which hold every possible completion"
         return Completability(feature, "no", "region-infeasible", why, region=where)
     found = replay_completion(board, feature, result.placements, supply)
-    if not search["fewest"]:  # a completion: now the fewest tiles, as far as time allows
-        with contextlib.suppress(SolverUnknown):
-            better = solve_region(
-                board, feature, region, supply, ports, time_limit=deadline, hint=found,
-                effort=IMPROVE_EFFORT,
-            )  # fmt: skip
-            if len(better.placements) <= len(found):
-                result = better
-                found = replay_completion(board, feature, better.placements, supply)
     k = len(found)
     bound = needs is None or where.covers is None or k <= needs + where.radius + 1
     minimal = result.status == "optimal" and bound

@@ -37,6 +37,7 @@ placed, and no ports are modelled.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
@@ -89,13 +90,17 @@ def solve_region(
     fewest: bool = True,
     hint: tuple[Placement, ...] = (),
     effort: float | None = None,
+    improve: float | None = None,
 ) -> RegionResult:
     """The fewest tiles on ``region`` (at most ``most``) that complete ``feature`` (every
     position it needs must be in the region); with ``fewest=False`` any completion. Raises
     :class:`SolverUnknown` when the time limit ran out before any completion was found or the
     search was finished. ``hint``: a known completion to start from; ``effort``: a budget in
     CP-SAT's deterministic seconds (the same answer on every machine), past which the best
-    completion found so far is returned as ``feasible``."""
+    completion found so far is returned as ``feasible``. ``improve`` (with ``fewest=False``):
+    once any completion is found, the same model is solved again for the fewest tiles from
+    that whole solution, for at most ``improve`` deterministic seconds (``feasible`` unless
+    proven the fewest)."""
     model = cp_model.CpModel()
     x: dict[tuple[Position, int, int], cp_model.IntVar] = {}
     placed: dict[Position, cp_model.IntVar] = {}
@@ -141,20 +146,42 @@ def solve_region(
         if fewest:
             model.minimize(sum(placed.values()))
     _add_hint(model, x, shapes, supply, hint)
+    solver, status = _run(model, time_limit, effort)
+    if status == "infeasible":
+        return RegionResult("infeasible")
+    if not fewest and improve is not None:
+        _hint_all(model, solver)
+        model.minimize(sum(placed.values()))
+        with contextlib.suppress(SolverUnknown):  # none better in time: the first stands
+            solver, status = _run(model, time_limit, improve)
+            fewest = True
+    chosen = sorted(key for key, var in x.items() if solver.boolean_value(var))
+    found = _concrete(chosen, [shape for shape, _ in shapes], supply)
+    return RegionResult("optimal" if status == "complete" and fewest else "feasible", found)
+
+
+def _run(
+    model: cp_model.CpModel, time_limit: float | Deadline, effort: float | None
+) -> tuple[cp_model.CpSolver, str]:
+    """One solve of ``model``: the solver and ``complete``, ``infeasible`` or ``feasible`` (a
+    solution found when ``effort`` deterministic seconds ran out); else :class:`SolverUnknown`."""
     solver = new_solver()
     if effort is not None:
         solver.parameters.max_deterministic_time = effort
     try:
-        status = solve(model, time_limit=time_limit, solver=solver)
+        return solver, solve(model, time_limit=time_limit, solver=solver)
     except SolverUnknown:
         if not _has_solution(solver):
             raise
-        status = "feasible"
-    if status == "infeasible":
-        return RegionResult("infeasible")
-    chosen = sorted(key for key, var in x.items() if solver.boolean_value(var))
-    found = _concrete(chosen, [shape for shape, _ in shapes], supply)
-    return RegionResult("optimal" if status == "complete" or not fewest else "feasible", found)
+        return solver, "feasible"
+
+
+def _hint_all(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
+    """Every variable of ``model`` hinted to its value in ``solver``'s solution."""
+    model.clear_hints()
+    for i in range(len(model.proto.variables)):
+        var = model.get_int_var_from_proto_index(i)
+        model.add_hint(var, solver.value(var))
 
 
 class Shape(NamedTuple):
