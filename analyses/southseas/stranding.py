@@ -16,7 +16,8 @@ what can have changed: a feature that needed a position a tile was placed on sin
 next to it (its needed positions or what fits them changed: all three conditions). For any
 other feature only the copies changed: ``too-few-tiles`` is a comparison with the positions it
 needs, and ``no-tile-fits`` can hold only when the last copy of some legality class (types
-that fit the same sides) went, so its positions' fitting copies are counted again only then.
+that fit the same sides) went, so the fitting copies are counted again only then, and only at
+positions that class fits.
 ``too-few-fitting`` (a matching) is asked only of features a placement touched.
 An impossibility the fast conditions cannot see (a sea no mix of the tiles left can enclose) is
 not recorded: ``impossible`` counts are lower bounds, and "not shown impossible" is what the
@@ -70,7 +71,7 @@ class StrandingWatch:
         self.in_class: list[int] = []
         self.class_of: tuple[int, ...] = ()
         self.fitting: dict[int, tuple[int, ...]] = {}
-        self.emptied = False  # whether a class's last usable copy went since the last look
+        self.emptied: set[int] = set()  # the classes whose last usable copy went since
         #: root when shown unfinishable -> (turn, proof); roots may merge later
         self.impossible: dict[int, tuple[int, str]] = {}
         self.found: list[dict[str, Any]] = []
@@ -97,6 +98,7 @@ class StrandingWatch:
         # one it merged into under another root is found again: it is checked against these
         done: set[int] | None = None
         cached, emptied, kept_now = self.needs, self.emptied, {}
+        in_class, fitting = self.in_class, self.fitting
         for nodes in state.ledger.placed:
             for node in nodes:
                 root = node  # the union-find's root, read without compressing the path
@@ -113,8 +115,14 @@ class StrandingWatch:
                     kept_now[root] = kept
                     if total < len(kept[0]):
                         kept_now[root] = self._record(state, root, "too-few-tiles")
-                    elif emptied and not all(self._copies(code) for code in kept[1]):
-                        kept_now[root] = self._record(state, root, "no-tile-fits")
+                    elif emptied:  # only a code a class that ran out fits can have none
+                        for code in kept[1]:
+                            classes = fitting[code]
+                            if not emptied.isdisjoint(classes) and not any(
+                                in_class[c] for c in classes
+                            ):
+                                kept_now[root] = self._record(state, root, "no-tile-fits")
+                                break
                     continue
                 if done is None:
                     done = {board.root(r) for r in self.impossible}
@@ -193,7 +201,7 @@ class StrandingWatch:
         unless SS-P4 removed one too."""
         before = self.total
         self.total = total = state.tiles_left + (state.drawn is not None)
-        self.emptied = False
+        self.emptied = set()
         if self.usable is None:
             self.types = types = state.game.draw_types
             self.usable = usable = list(usable_of(state))
@@ -212,7 +220,7 @@ class StrandingWatch:
             c = self.class_of[i]
             left = self.in_class[c] = self.in_class[c] - 1
             if not left:
-                self.emptied = True
+                self.emptied.add(c)
             return
         steps = [(index[tiles[p].tile.id], -1) for p in filled]
         if len(steps) != gone:  # SS-P4 removed a tile too: compare type by type
@@ -224,7 +232,7 @@ class StrandingWatch:
             c = class_of[i]
             in_class[c] += step
             if not in_class[c]:
-                self.emptied = True
+                self.emptied.add(c)
 
     def _short(self, board: Any, needs: frozenset[Position]) -> bool:
         """Whether the positions of ``needs`` cannot each get their own fitting copy (the
