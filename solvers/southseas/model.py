@@ -88,19 +88,15 @@ def solve_region(
     time_limit: float | Deadline,
     most: int | None = None,
     fewest: bool = True,
-    hint: tuple[Placement, ...] = (),
-    effort: float | None = None,
     improve: float | None = None,
 ) -> RegionResult:
     """The fewest tiles on ``region`` (at most ``most``) that complete ``feature`` (every
     position it needs must be in the region); with ``fewest=False`` any completion. Raises
     :class:`SolverUnknown` when the time limit ran out before any completion was found or the
-    search was finished. ``hint``: a known completion to start from; ``effort``: a budget in
-    CP-SAT's deterministic seconds (the same answer on every machine), past which the best
-    completion found so far is returned as ``feasible``. ``improve`` (with ``fewest=False``):
-    once any completion is found, the same model is solved again for the fewest tiles from
-    that whole solution, for at most ``improve`` deterministic seconds (``feasible`` unless
-    proven the fewest)."""
+    search was finished. ``improve`` (with ``fewest=False``): once any completion is found,
+    the same model is solved again for the fewest tiles, starting from that whole solution, for
+    at most ``improve`` of CP-SAT's deterministic seconds (the same answer on every machine);
+    the best found is returned as ``feasible`` unless proven the fewest."""
     model = cp_model.CpModel()
     x: dict[tuple[Position, int, int], cp_model.IntVar] = {}
     placed: dict[Position, cp_model.IntVar] = {}
@@ -145,8 +141,7 @@ def solve_region(
             model.add(sum(placed.values()) <= most)
         if fewest:
             model.minimize(sum(placed.values()))
-    _add_hint(model, x, shapes, supply, hint)
-    solver, status = _run(model, time_limit, effort)
+    solver, status = _run(model, time_limit, None)
     if status == "infeasible":
         return RegionResult("infeasible")
     if not fewest and improve is not None:
@@ -230,22 +225,6 @@ def _concrete(
         left[i] -= 1
         found.append(Placement(supply.types[i].id, x, y, r))
     return tuple(found)
-
-
-def _add_hint(
-    model: cp_model.CpModel,
-    x: Mapping[tuple[Position, int, int], cp_model.IntVar],
-    shapes: list[tuple[Shape, int]],
-    supply: Supply,
-    hint: tuple[Placement, ...],
-) -> None:
-    if not hint:
-        return
-    types = supply.types
-    shape_of = {types[i].id: j for j, (shape, _) in enumerate(shapes) for i in shape.members}
-    wanted = {((p.x, p.y), shape_of[p.tile], p.rotation) for p in hint}
-    for key, var in x.items():
-        model.add_hint(var, key in wanted)
 
 
 def _membership(
