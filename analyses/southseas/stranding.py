@@ -119,7 +119,7 @@ class StrandingWatch:
                         for code in kept[1]:
                             classes = fitting[code]
                             if not emptied.isdisjoint(classes) and not any(
-                                in_class[c] for c in classes
+                                map(in_class.__getitem__, classes)
                             ):
                                 kept_now[root] = self._record(state, root, "no-tile-fits")
                                 break
@@ -253,7 +253,7 @@ class StrandingWatch:
         classes = self.fitting.get(code)
         if classes is None:
             classes = self._classes_fitting(code)
-        return sum(self.in_class[c] for c in classes)
+        return sum(map(self.in_class.__getitem__, classes))
 
     def _record(self, state: Any, root: int, why: str) -> tuple[frozenset[Position], list[int]]:
         """Note the feature at ``root`` shown unfinishable now; :data:`_SHOWN` is returned
