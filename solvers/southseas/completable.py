@@ -36,9 +36,11 @@ solve looking only for completions of at most ``L + D + 1`` tiles, whose infeasi
 quick to prove and says every completion has more than ``L + D`` tiles (``at_least``); after
 an exhaustive search that ran out, the radii start where completions of as many tiles as it
 showed every completion needs are looked for (smaller ones could only say so again). On the
-largest radius within ``max_positions`` any completion is looked for, then fewer tiles for a
-bounded, deterministic effort (``yes``, not proven the fewest); with none there the answer is
-``unknown`` (no completion within the searched region, with its radius and size). A
+largest radius within ``max_positions`` the fewest tiles are looked for during a bounded,
+deterministic effort (:data:`FEWEST_EFFORT`; the best found is a ``yes``, not proven the
+fewest unless the solve proved it; any completion when none was found by then); with none
+there the answer is ``unknown`` (no completion within the searched region, with its radius
+and size). A
 completion the exhaustive search found before its budget ran out is a ``yes`` (not proven the
 fewest, with the least number of tiles it showed every completion needs). The time limit,
 reached first, makes it ``unknown`` too. A ``yes`` completion is replayed on a copy of the
@@ -87,9 +89,10 @@ MAX_POSITIONS = 40
 #: The exhaustive search's budget for one feature: boards tried, each counted once per position
 #: the feature is open at on it (a large open feature's boards cost more to try).
 EXHAUST_NODES = 13000
-#: CP-SAT's deterministic seconds spent looking for fewer tiles once a completion is known on
-#: the largest region (a budget that gives the same answer on every machine).
-IMPROVE_EFFORT = 0.2
+#: CP-SAT's deterministic seconds spent looking for the fewest tiles on the largest region,
+#: where the number of tiles is not bounded (a budget that gives the same answer on every
+#: machine); the best completion found by then is the answer.
+FEWEST_EFFORT = 1.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -304,12 +307,12 @@ def _solve(
     """One solve on ``region`` (at most ``most`` tiles); ``proof="bounded"`` when it is
     infeasible but does not hold every completion (``where.covers`` is not ``None``)."""
     board, supply, ports = shared.board, shared.supply, shared.ports
-    fewest = most is not None or needs is None
-    improve = None if fewest else IMPROVE_EFFORT  # any completion, then fewer tiles
+    # on the largest region (no bound on the tiles) the fewest within a deterministic effort
+    effort = FEWEST_EFFORT if most is None and needs is not None else None
     try:
         result = solve_region(
             board, feature, region, supply, ports, time_limit=deadline, most=most,
-            fewest=fewest, improve=improve,
+            effort=effort,
         )  # fmt: skip
     except SolverUnknown as exc:
         why = f"the time limit of {exc.time_limit:g} s was reached ({where.positions} positions)"

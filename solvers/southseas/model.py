@@ -37,7 +37,6 @@ placed, and no ports are modelled.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
@@ -88,15 +87,15 @@ def solve_region(
     time_limit: float | Deadline,
     most: int | None = None,
     fewest: bool = True,
-    improve: float | None = None,
+    effort: float | None = None,
 ) -> RegionResult:
     """The fewest tiles on ``region`` (at most ``most``) that complete ``feature`` (every
     position it needs must be in the region); with ``fewest=False`` any completion. Raises
     :class:`SolverUnknown` when the time limit ran out before any completion was found or the
-    search was finished. ``improve`` (with ``fewest=False``): once any completion is found,
-    the same model is solved again for the fewest tiles, starting from that whole solution, for
-    at most ``improve`` of CP-SAT's deterministic seconds (the same answer on every machine);
-    the best found is returned as ``feasible`` unless proven the fewest."""
+    search was finished. ``effort`` (with ``fewest``): the fewest tiles are looked for during at
+    most that many of CP-SAT's deterministic seconds (the same answer on every machine), and
+    the best completion found is returned as ``feasible`` unless proven the fewest; when none
+    was found by then, any completion is looked for (``feasible``)."""
     model = cp_model.CpModel()
     x: dict[tuple[Position, int, int], cp_model.IntVar] = {}
     placed: dict[Position, cp_model.IntVar] = {}
@@ -141,15 +140,16 @@ def solve_region(
             model.add(sum(placed.values()) <= most)
         if fewest:
             model.minimize(sum(placed.values()))
-    solver, status = _run(model, time_limit, None)
+    try:
+        solver, status = _run(model, time_limit, effort if fewest else None)
+    except SolverUnknown:
+        if effort is None or not fewest:
+            raise
+        model.clear_objective()  # no completion within the effort: any completion
+        solver, status = _run(model, time_limit, None)
+        fewest = False
     if status == "infeasible":
         return RegionResult("infeasible")
-    if not fewest and improve is not None:
-        _hint_all(model, solver)
-        model.minimize(sum(placed.values()))
-        with contextlib.suppress(SolverUnknown):  # none better in time: the first stands
-            solver, status = _run(model, time_limit, improve)
-            fewest = True
     chosen = sorted(key for key, var in x.items() if solver.boolean_value(var))
     found = _concrete(chosen, [shape for shape, _ in shapes], supply)
     return RegionResult("optimal" if status == "complete" and fewest else "feasible", found)
@@ -169,14 +169,6 @@ def _run(
         if not _has_solution(solver):
             raise
         return solver, "feasible"
-
-
-def _hint_all(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
-    """Every variable of ``model`` hinted to its value in ``solver``'s solution."""
-    model.clear_hints()
-    for i in range(len(model.proto.variables)):
-        var = model.get_int_var_from_proto_index(i)
-        model.add_hint(var, solver.value(var))
 
 
 class Shape(NamedTuple):
