@@ -40,12 +40,11 @@ largest radius within ``max_positions`` the fewest tiles are looked for during a
 deterministic effort (:data:`FEWEST_EFFORT`; the best found is a ``yes``, not proven the
 fewest unless the solve proved it; any completion when none was found by then); with none
 there the answer is ``unknown`` (no completion within the searched region, with its radius
-and size). A
-completion the exhaustive search found before its budget ran out is a ``yes`` (not proven the
-fewest, with the least number of tiles it showed every completion needs). The time limit,
-reached first, makes it ``unknown`` too. A ``yes`` completion is replayed on a copy of the
-board before it is returned: every tile fits when it is placed, in the order given, and the
-feature is complete after the last.
+and size). A completion the exhaustive search found before its budget ran out is a ``yes``
+(not proven the fewest, with the least number of tiles it showed every completion needs). The
+time limit, reached first, makes it ``unknown`` too. A ``yes`` completion is replayed on a
+copy of the board before it is returned: every tile fits when it is placed, in the order
+given, and the feature is complete after the last.
 
 >>> from models.core import load_game
 >>> state = load_game("southseas", 2).new_initial_state()  # the start tile alone
