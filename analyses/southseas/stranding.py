@@ -71,7 +71,7 @@ class StrandingWatch:
         self.in_class: list[int] = []
         self.class_of: tuple[int, ...] = ()
         self.fitting: dict[int, tuple[int, ...]] = {}
-        self.emptied: set[int] = set()  # the classes whose last usable copy went since
+        self.emptied: set[int] = set()  # classes whose last usable copy went since the last look
         #: root when shown unfinishable -> (turn, proof); roots may merge later
         self.impossible: dict[int, tuple[int, str]] = {}
         self.found: list[dict[str, Any]] = []
@@ -116,6 +116,7 @@ class StrandingWatch:
                     if total < len(kept[0]):
                         kept_now[root] = self._record(state, root, "too-few-tiles")
                     elif emptied:  # only a code a class that ran out fits can have none
+                        # (whether any copy fits, not how many: ``any`` stops at the first)
                         for code in kept[1]:
                             classes = fitting[code]
                             if not emptied.isdisjoint(classes) and not any(
