@@ -126,7 +126,11 @@ class StrandingWatch:
                                 break
                     continue
                 if done is None:
-                    done = {board.root(r) for r in self.impossible}
+                    done = set()
+                    for shown in self.impossible:  # its root now, read without compressing
+                        while parent[shown] != shown:
+                            shown = parent[shown]
+                        done.add(shown)
                 if root in done:
                     kept_now[root] = _SHOWN
                     continue
@@ -142,7 +146,10 @@ class StrandingWatch:
                 for q in needs:
                     code = frontier.get(q, 0)
                     codes.append(code)
-                    found = self._copies(code)
+                    fit = fitting.get(code)  # the classes fitting it (found once a tile set)
+                    if fit is None:
+                        fit = self._classes_fitting(code)
+                    found = sum(map(in_class.__getitem__, fit))  # the usable copies fitting it
                     if found < n:
                         scarce.append(found)
                     if found < fewest:
@@ -174,10 +181,17 @@ class StrandingWatch:
             found = needs
         elif needs is not None and len(filled) == 1:
             p = filled[0]
-            tiles, root_of = board.tiles, board.root
+            tiles = board.tiles
             placed = tiles[p]
             tile, first = placed.tile, placed.first_node
-            mine = {i for i in range(len(tile.pieces)) if root_of(first + i) == root}
+            parent = board.parent
+            mine = set()  # the new tile's pieces in the feature (roots read without compressing)
+            for i in range(len(tile.pieces)):
+                node = first + i
+                while parent[node] != node:
+                    node = parent[node]
+                if node == root:
+                    mine.add(i)
             if nodes != self.nodes[root] + len(mine):  # a feature merged in
                 found = frozenset(needs_of(board, root))
             else:
@@ -248,13 +262,6 @@ class StrandingWatch:
             sorted({self.class_of[i] for i in _fitting(self.types, code)})
         )
         return found
-
-    def _copies(self, code: int) -> int:
-        """The usable copies that fit a position of frontier ``code``."""
-        classes = self.fitting.get(code)
-        if classes is None:
-            classes = self._classes_fitting(code)
-        return sum(map(self.in_class.__getitem__, classes))
 
     def _record(self, state: Any, root: int, why: str) -> tuple[frozenset[Position], list[int]]:
         """Note the feature at ``root`` shown unfinishable now; :data:`_SHOWN` is returned

@@ -18,6 +18,7 @@ from typing import Any
 from models.southseas.geometry import (
     EDGE_CODE,
     SIDES,
+    STEP,
     fit_table,
     port_name,
     rotate_port,
@@ -132,6 +133,23 @@ class TileType:
         return tuple(
             tuple(EDGE_CODE[letter] << 2 * ((side + 2) % 4) for side, letter in enumerate(p))
             for p in self.patterns
+        )
+
+    @functools.cached_property
+    def piece_steps(self) -> tuple[tuple[tuple[tuple[tuple[int, int], int], ...], ...], ...]:
+        """For each rotation and piece: the step to each side the piece reaches, with how many
+        of its ports lie on that side (sides in :data:`~models.southseas.geometry.STEP`'s
+        order)."""
+        return tuple(
+            tuple(
+                tuple(
+                    (STEP[side], count)
+                    for side in range(4)
+                    if (count := sum(table[p] == i for p in range(3 * side, 3 * side + 3)))
+                )
+                for i in range(len(self.pieces))
+            )
+            for table in self.port_piece
         )
 
     @functools.cached_property

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 from models.southseas.board import Board
 from models.southseas.components import Kind, TileType
-from models.southseas.geometry import AROUND, STEP, Position
+from models.southseas.geometry import AROUND, Position
 
 _ROTATIONS = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
 _Place = TypeVar("_Place", bound=Hashable)  # a position, however the caller names it
@@ -67,37 +67,12 @@ def needs_of(board: Board, root: int) -> tuple[Position, ...]:
             break
         (x, y), index = node_place[node]
         placed = tiles[(x, y)]
-        for (dx, dy), ports in _sides(placed.tile, placed.rotation)[index]:
+        for (dx, dy), ports in placed.tile.piece_steps[placed.rotation][index]:
             n = (x + dx, y + dy)
             if n not in tiles:
                 found[n] = None
                 left -= ports
     return tuple(found)
-
-
-#: For each piece of a tile type turned, the steps to the sides it reaches with how many
-#: ports on each, by (the type's identity, rotation); the type is kept with them, so an
-#: identity reused by another type is not mistaken for it.
-_SIDES: dict[
-    tuple[int, int], tuple[TileType, tuple[tuple[tuple[tuple[int, int], int], ...], ...]]
-] = {}
-
-
-def _sides(tile: TileType, rotation: int) -> tuple[tuple[tuple[tuple[int, int], int], ...], ...]:
-    key = (id(tile), rotation)
-    kept = _SIDES.get(key)
-    if kept is None or kept[0] is not tile:
-        table = tile.port_piece[rotation]
-        sides = tuple(
-            tuple(
-                (STEP[side], count)
-                for side in range(4)
-                if (count := sum(table[p] == i for p in range(3 * side, 3 * side + 3)))
-            )
-            for i in range(len(tile.pieces))
-        )
-        kept = _SIDES[key] = (tile, sides)
-    return kept[1]
 
 
 def fits_any(board: Board, types: Sequence[TileType], usable: Sequence[int], q: Position) -> bool:
