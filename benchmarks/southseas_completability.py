@@ -1,6 +1,7 @@
 """Benchmark: completability of every open feature in mid-game South Seas positions.
 
 Run by hand:  python benchmarks/southseas_completability.py [--games 20] [--turns 20,40,60]
+              [--max-nodes N]
 
 Plays seeded random 4-player games on the bundled (reconstructed) tiles — uniformly random
 legal actions, chance sampled by its probabilities, every choice from ``make_rng(seed + i)`` —
@@ -8,7 +9,9 @@ and stops each at the start of turns 20, 40 and 60 (a tile about to be drawn). T
 :func:`solvers.southseas.completable.all_completable` about every open feature and prints, per
 turn, the median and 95th percentile of the time per feature and per position, the answers and
 how many were ``unknown`` (and why). Targets: a whole position in at most 1 s at the median,
-and no ``unknown`` at turn 60.
+and no ``unknown`` at turn 60. ``--max-nodes`` is the exhaustive search's budget per feature
+(the default's, :data:`~solvers.southseas.completable.EXHAUST_NODES`, unless given): what a
+larger one settles, and at what price.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 from models.core import CHANCE, load_game, make_rng
-from solvers.southseas.completable import all_completable
+from solvers.southseas.completable import EXHAUST_NODES, all_completable
 
 
 def position_at(game: Any, seed: int, turn: int) -> Any | None:
@@ -38,6 +41,17 @@ def position_at(game: Any, seed: int, turn: int) -> Any | None:
     return None
 
 
+def _budget(text: str) -> int:
+    """A ``--max-nodes`` value: a whole number of boards, 0 or more (0: CP-SAT alone)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of boards, 0 or more")
+    return value
+
+
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -50,12 +64,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--turns", default="20,40,60")
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--max-nodes", type=_budget, default=EXHAUST_NODES)
     args = parser.parse_args()
     game = load_game("southseas", args.players)
     tiles = game.components()["tiles"]
     print(
         f"{args.games} random {args.players}-player games, seed {args.seed}; tiles: "
-        f"{'RECONSTRUCTION' if tiles['reconstruction'] else 'published'} ({tiles['source']})"
+        f"{'RECONSTRUCTION' if tiles['reconstruction'] else 'published'} ({tiles['source']}); "
+        f"search budget {args.max_nodes} per feature"
     )
     try:
         for turn in (int(t) for t in args.turns.split(",")):
@@ -69,7 +85,7 @@ def main() -> None:
                     continue
                 left.append(state.tiles_left)
                 started = time.perf_counter()
-                found = all_completable(state, time_limit=args.time_limit)
+                found = all_completable(state, time_limit=args.time_limit, max_nodes=args.max_nodes)
                 per_position.append(time.perf_counter() - started)
                 per_feature.extend(a.seconds for a in found)
                 answers.update(a.answer if a.proof is None else f"{a.answer} ({a.proof})"

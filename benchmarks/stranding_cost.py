@@ -2,24 +2,37 @@
 
 Run by hand:  python benchmarks/stranding_cost.py [--games 200] [--rounds 5] [--players 4]
 
-It plays the same ``--games`` seeded random-agent games of a South Seas study
-(:func:`analyses.study.play_game`, every table's rows included, the score race too) with the
-study watcher of :mod:`analyses.southseas.stranding` on and off, each chunk of 20 games both
-ways back to back (which way first alternates), ``--rounds`` times, and prints the median
-games per second of each and the median over rounds of the ratio (seconds on / seconds off):
-the slowdown a random study pays for the ``impossible`` and ``stranded`` rows (issue target:
-at most 20%). Pairing chunk by chunk keeps a machine whose speed drifts during a round from
-weighing on one side only.
+It plays the same ``--games`` seeded random-agent games of a South Seas study with the study
+watcher of :mod:`analyses.southseas.stranding` on and off, ``--rounds`` times, and prints the
+slowdown a random study pays for the ``impossible`` and ``stranded`` rows (issue target: at most
+20%), two ways:
+
+* **in memory**: the games and their tables alone (:func:`analyses.study.play_game`, every
+  table's rows included, the score race too), each chunk of 20 games both ways back to back
+  (which way first alternates): the median games per second of each and the median over rounds
+  of the ratio (seconds on / seconds off). Pairing chunk by chunk keeps a machine whose speed
+  drifts during a round from weighing on one side only. The strict figure: nothing else a
+  study does is counted.
+* **stored**: the study as ``atoll study --out`` runs it on one worker
+  (:func:`analyses.study.run_study` into a :class:`~analyses.store.StudyStore` in a temporary
+  folder, its Parquet chunks written), both ways in each round (which way first alternates),
+  after one untimed warm-up of each: the median over rounds of the ratio. The watcher is
+  switched off by giving the study no watcher factory, as ``watch=False`` does for one game.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
+import analyses.study
 from analyses.frames import Chunk
-from analyses.study import StudyConfig, game_seeds, play_game
+from analyses.store import StudyStore
+from analyses.study import StudyConfig, game_seeds, play_game, run_study
+from analyses.watchers import watcher_for
 from models.core import Game
 
 
@@ -54,6 +67,33 @@ def _round(config: StudyConfig, seeds: list[int], first_on: bool) -> tuple[float
     return on, off
 
 
+def _stored_seconds(config: StudyConfig, folder: Path, watch: bool) -> float:
+    """Seconds to run the whole study into a new store in ``folder``, watched or not."""
+    analyses.study.watcher_for = watcher_for if watch else (lambda game: None)  # type: ignore[assignment]
+    try:
+        began = time.perf_counter()
+        store = StudyStore.create(folder, config)
+        run_study(config, store=store, collect=False)
+        return time.perf_counter() - began
+    finally:
+        analyses.study.watcher_for = watcher_for
+
+
+def _stored_ratios(config: StudyConfig, rounds: int) -> list[float]:
+    """Per round, seconds watched over seconds not, for the stored study (see the docstring)."""
+    ratios = []
+    with tempfile.TemporaryDirectory() as scratch:
+        folders = iter(Path(scratch) / str(k) for k in range(2 * rounds + 2))
+        warm = StudyConfig(config.game, players=config.players, games=20, seed=config.seed)
+        for watch in (True, False):
+            _stored_seconds(warm, next(folders), watch)
+        for r in range(rounds):
+            order = (True, False) if r % 2 == 0 else (False, True)
+            seconds = {watch: _stored_seconds(config, next(folders), watch) for watch in order}
+            ratios.append(seconds[True] / seconds[False])
+    return ratios
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -69,9 +109,15 @@ def main() -> None:
         off.append(len(seeds) / b)
         ratios.append(a / b)
     print(
-        f"southseas: {statistics.median(off):.1f} games/s without the watcher, "
-        f"{statistics.median(on):.1f} with it; slowdown (median of {args.rounds} paired "
-        f"ratios) {100 * (statistics.median(ratios) - 1):+.1f}%"
+        f"southseas, {args.players} players, in memory: {statistics.median(off):.1f} games/s "
+        f"without the watcher, {statistics.median(on):.1f} with it; slowdown (median of "
+        f"{args.rounds} paired ratios) {100 * (statistics.median(ratios) - 1):+.1f}%"
+    )
+    stored = _stored_ratios(config, args.rounds)
+    print(
+        f"southseas, {args.players} players, stored study: slowdown (median of {args.rounds} "
+        f"paired ratios) {100 * (statistics.median(stored) - 1):+.1f}% "
+        f"(each: {', '.join(f'{100 * (x - 1):+.1f}%' for x in stored)})"
     )
 
 
