@@ -38,7 +38,7 @@ board of a large open feature costs more to look at (its options, bounds and mat
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from typing import Any
 
 from models.southseas.board import Board
@@ -93,7 +93,7 @@ class _Node:
         self.codes: dict[int, int] = {}
         self.pieces: dict[int, int] = {}  # position * 16 + piece index -> group
         self.parent: dict[int, int] = {}
-        self.opened: dict[int, frozenset[int]] = {}
+        self.opened: dict[int, Set[int]] = {}  # a group's positions: never changed once kept
         self.next_id = next_id
 
     def child(self) -> _Node:
@@ -183,7 +183,7 @@ class _Search:
         except _Stop:
             raise Exhausted(limit, self.placements(best)) from None
 
-    def opened(self, node: _Node, root: int) -> frozenset[int]:
+    def opened(self, node: _Node, root: int) -> Set[int]:
         found = node.opened.get(root)
         return self.board_open[root] if found is None else found
 
@@ -199,32 +199,34 @@ class _Search:
             n = q + d
             if n not in placed and n not in tiles:
                 codes[n] = codes.get(n, 0) | code
-        roots, find = [], after.find
+        parent, board_open = after.parent, self.board_open
         for i, ports in self.kind_pieces[j][r]:
             group = after.next_id
             after.next_id += 1
             pieces[q * 16 + i] = group
-            opens = set()
-            links = []
+            opens: set[int] = set()
+            merged: list[int] = []  # the roots of the groups its ports face
             for p in ports:
                 n = q + _D[p // 3]
                 if n in placed:
-                    links.append(board_port[(q, p)])
+                    other = board_port[(q, p)]
                 elif n in tiles:
                     jn, rn = tiles[n]
-                    links.append(pieces[n * 16 + self.shapes[jn].tile.port_piece[rn][_FACING[p]]])
+                    other = pieces[n * 16 + self.shapes[jn].tile.port_piece[rn][_FACING[p]]]
                 else:
                     opens.add(n)
-            opened[group] = frozenset(opens)
-            for other in links:
-                a, b = find(group), find(other)
-                if a != b:
-                    after.parent[b] = a
-                    opened[a] = self.opened(after, a) | self.opened(after, b)
-                    opened.pop(b, None)
-            roots.append(group)
-        for root in {find(g) for g in roots}:
-            opened[root] = self.opened(after, root) - {q}
+                    continue
+                while other in parent:
+                    other = parent[other]
+                if other not in merged:
+                    merged.append(other)
+            # each group it faces was open at q, and is open now where it or the piece is
+            for other in merged:
+                parent[other] = group
+                found = opened.pop(other, None)
+                opens |= board_open[other] if found is None else found
+            opens.discard(q)
+            opened[group] = opens
         return after
 
     def options(self, node: _Node, q: int) -> list[tuple[int, int]]:
@@ -293,7 +295,7 @@ class _Search:
     def spread(
         self,
         node: _Node,
-        positions: frozenset[int],
+        positions: Set[int],
         options: dict[int, list[tuple[int, int]]],
     ) -> dict[int, tuple[tuple[int, ...], list[int]]]:
         """Per position of ``positions`` with empty neighbours it is not open at: those, and
