@@ -126,9 +126,11 @@ class _Search:
         self.left = [sum(supply.usable[i] for i in s.members) for s in self.shapes]
         #: per shape and rotation: (piece index, its ports turned) of each piece of the kind
         tables = [_tables(s.tile, kind) for s in self.shapes]
-        self.kind_pieces = [pieces for pieces, _ in tables]
+        self.kind_pieces = [pieces for pieces, _, _ in tables]
         #: per shape and rotation: for each port, the sides the piece of the kind there reaches
-        self.reach = [reach for _, reach in tables]
+        self.reach = [reach for _, reach, _ in tables]
+        #: per shape, rotation and side of a position it lies across: (piece, ports faced)
+        self.facing = [facing for _, _, facing in tables]
         #: the board as packed positions: its tiles, and the frontier's side codes
         self.placed = frozenset(_pack(q) for q in board.tiles)
         self.frontier = {_pack(q): code for q, code in board.frontier.items()}
@@ -148,6 +150,8 @@ class _Search:
         #: the shapes with a copy left, a bit each; and per (frontier code, that) the options
         self.avail = sum(1 << j for j, c in enumerate(self.left) if c)
         self._options: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        #: per options list (by identity: each is kept in ``_options``), its shapes in order
+        self._shapes: dict[int, list[int]] = {}
         #: per (frontier code, shapes left, ports the feature enters by, sides facing empty
         #: positions it is not open at): how many of those each option opens it at
         self._grown: dict[tuple[int, int, int, int], list[int]] = {}
@@ -241,6 +245,7 @@ class _Search:
                 if self.left[j]
                 for r in _ROTATIONS[shape.table[code]]
             ]
+            self._shapes[id(found)] = sorted({j for j, _ in found})
         return found
 
     def take(self, j: int, step: int) -> None:  # a copy of shape j used (-1) or given back
@@ -271,7 +276,9 @@ class _Search:
         options = {q: self.options(node, q) for q in positions}
         spread = self.spread(node, positions, options)
         least = len(positions) + _growth(spread)
-        if least > room or not _all_fit(options, self.left):
+        if least > room or not _all_fit(
+            {q: self._shapes[id(found)] for q, found in options.items()}, self.left
+        ):
             self.failed[path] = _NO_LIMIT
             return False
         if least > limit:
@@ -303,9 +310,9 @@ class _Search:
         find = node.find
         target = find(self.feature.root)
         placed, tiles, pieces, codes = self.placed, node.tiles, node.pieces, node.codes
-        board_entry, shapes, grown, frontier = (
+        board_entry, facing, grown, frontier = (
             self.board_entry,
-            self.shapes,
+            self.facing,
             self._grown,
             self.frontier,
         )
@@ -313,21 +320,21 @@ class _Search:
         for q in positions:
             empty = 0
             near = []
+            for side in range(4):
+                n = q + _D[side]
+                if n not in tiles and n not in placed and n not in positions:
+                    empty |= 1 << side
+                    near.append(n)
+            if not empty:
+                continue
             entry = 0  # the ports of q that face the feature
             for side in range(4):
                 n = q + _D[side]
                 if n in tiles:
                     jn, rn = tiles[n]
-                    table = shapes[jn].tile.port_piece[rn]
-                    for p in range(3 * side, 3 * side + 3):
-                        piece = pieces.get(n * 16 + table[_FACING[p]])
-                        if piece is not None and find(piece) == target:
-                            entry |= 1 << p
-                elif n not in placed and n not in positions:
-                    empty |= 1 << side
-                    near.append(n)
-            if not empty:
-                continue
+                    for i, ports in facing[jn][rn][side]:
+                        if find(pieces[n * 16 + i]) == target:
+                            entry |= ports
             for port, root in board_entry.get(q, ()):
                 if find(root) == target:
                     entry |= 1 << port
@@ -387,14 +394,14 @@ def exhaust(
 
 
 #: Per tile type (by identity, the type kept to tell a reused identity) and kind: for each
-#: rotation its pieces of the kind with their ports, and :func:`_reach`; the same in every
-#: search, so made once.
+#: rotation its pieces of the kind with their ports, :func:`_reach` and :func:`_facing`; the
+#: same in every search, so made once.
 _TABLES: dict[tuple[int, Kind], tuple[TileType, Any]] = {}
 
 
-def _tables(
-    tile: TileType, kind: Kind
-) -> tuple[list[tuple[tuple[int, tuple[int, ...]], ...]], list[tuple[int, ...]]]:
+def _tables(tile: TileType, kind: Kind) -> tuple[Any, Any, Any]:
+    """For each rotation of ``tile``: its pieces of ``kind`` with their ports, :func:`_reach`,
+    and :func:`_facing`."""
     kept = _TABLES.get((id(tile), kind))
     if kept is None or kept[0] is not tile:
         pieces = [
@@ -407,9 +414,29 @@ def _tables(
         ]
         kept = _TABLES[(id(tile), kind)] = (
             tile,
-            (pieces, [_reach(tile, r, kind) for r in range(4)]),
+            (
+                pieces,
+                [_reach(tile, r, kind) for r in range(4)],
+                [_facing(tile, r, kind) for r in range(4)],
+            ),
         )
     return kept[1]
+
+
+def _facing(tile: TileType, rotation: int, kind: Kind) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For ``tile`` turned ``rotation`` lying across side ``s`` of a position (``_D[s]`` from
+    it), per ``s``: each piece of ``kind`` on the side facing that position, with the ports
+    of the position it faces (a bit each)."""
+    table = tile.port_piece[rotation]
+    found = []
+    for side in range(4):
+        masks: dict[int, int] = {}
+        for p in range(3 * side, 3 * side + 3):
+            i = table[_FACING[p]]
+            if i >= 0 and tile.pieces[i].kind is kind:
+                masks[i] = masks.get(i, 0) | 1 << p
+        found.append(tuple(masks.items()))
+    return tuple(found)
 
 
 def _reach(tile: TileType, rotation: int, kind: Kind) -> tuple[int, ...]:
@@ -440,13 +467,13 @@ def _growth(spread: dict[int, tuple[tuple[int, ...], list[int]]]) -> int:
     return total
 
 
-def _all_fit(options: dict[int, list[tuple[int, int]]], copies: list[int]) -> bool:
-    """Whether every position can get its own copy of a shape that fits it (a matching of
-    positions to copies covering all positions; shapes play the part of types). When each
-    position has as many fitting copies as there are positions, it can (Hall's condition)."""
-    shapes_at = {q: sorted({j for j, _ in found}) for q, found in options.items()}
+def _all_fit(shapes_at: dict[int, list[int]], copies: list[int]) -> bool:
+    """Whether every position can get its own copy of a shape that fits it (``shapes_at``:
+    per position, the shapes with a copy left that fit it; a matching of positions to copies
+    covering all positions, shapes playing the part of types). When each position has as many
+    fitting copies as there are positions, it can (Hall's condition)."""
     n = len(shapes_at)
     if all(sum(copies[j] for j in found) >= n for found in shapes_at.values()):
         return True
     ordered = dict(sorted(shapes_at.items(), key=lambda item: len(item[1])))
-    return matching(ordered, copies) == len(options)
+    return matching(ordered, copies) == n
