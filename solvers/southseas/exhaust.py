@@ -273,7 +273,12 @@ class _Search:
         failed = self.failed.get(path, -1)
         if failed >= limit:  # searched before, to this limit or further
             return failed != _NO_LIMIT
-        options = {q: self.options(node, q) for q in positions}
+        # the options of each position (:meth:`options`, its cache read here first)
+        kept, frontier, codes, avail = self._options, self.frontier, node.codes, self.avail
+        options = {}
+        for q in positions:
+            listed = kept.get((frontier.get(q, 0) | codes.get(q, 0), avail))
+            options[q] = self.options(node, q) if listed is None else listed
         spread = self.spread(node, positions, options)
         least = len(positions) + _growth(spread)
         if least > room or not _all_fit(
@@ -284,7 +289,7 @@ class _Search:
         if least > limit:
             return True
         cut = False
-        q = min(sorted(positions), key=lambda p: len(options[p]))
+        q = min(positions, key=lambda p: (len(options[p]), p))  # ties: the lowest position
         grows = spread[q][1] if q in spread else [0] * len(options[q])
         for _, (j, r) in sorted(zip(grows, options[q], strict=True), key=lambda o: o[0]):
             step = (q, j, r)
