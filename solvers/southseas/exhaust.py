@@ -291,7 +291,19 @@ class _Search:
         cut = False
         q = min(positions, key=lambda p: (len(options[p]), p))  # ties: the lowest position
         grows = spread[q][1] if q in spread else [0] * len(options[q])
-        for _, (j, r) in sorted(zip(grows, options[q], strict=True), key=lambda o: o[0]):
+        # a tile on q leaves the feature open at the other positions and the new ones it
+        # reaches (``grows``: merges only add more), so past a bound the branch is cut or dead
+        # without placing it; options come by growth, so every later one is too
+        # (each counted in the budget as the board it would have been, at least)
+        dead, over = room - len(positions), limit - len(positions)
+        tried = sorted(zip(grows, options[q], strict=True), key=lambda o: o[0])
+        for k, (g, (j, r)) in enumerate(tried):
+            if g > over:
+                cut = cut or g <= dead
+                rest = tried[k:]
+                self.nodes += len(rest)
+                self.work += sum(len(positions) - 1 + h for h, _ in rest)
+                break
             step = (q, j, r)
             self.take(j, -1)
             try:
