@@ -39,18 +39,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence, Set
-from typing import Any
 
 from models.southseas.board import Board
-from models.southseas.components import Kind, TileType
+from models.southseas.components import Kind
 from models.southseas.finishable import matching
-from models.southseas.geometry import Position, facing_port
+from models.southseas.geometry import Position
 from solvers.southseas.features import OpenFeature, Supply, open_features
+from solvers.southseas.kind_tables import FACING as _FACING
+from solvers.southseas.kind_tables import kind_tables
 from solvers.southseas.model import Placement, shapes_of
 
 _ROTATIONS = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
 _NO_LIMIT = 1 << 30
-_FACING = tuple(facing_port(p) for p in range(12))
 
 
 class Exhausted(Exception):
@@ -125,7 +125,7 @@ class _Search:
         self.shapes = shapes_of(supply)
         self.left = [sum(supply.usable[i] for i in s.members) for s in self.shapes]
         #: per shape and rotation: (piece index, its ports turned) of each piece of the kind
-        tables = [_tables(s.tile, kind) for s in self.shapes]
+        tables = [kind_tables(s.tile, kind) for s in self.shapes]
         self.kind_pieces = [pieces for pieces, _, _ in tables]
         #: per shape and rotation: for each port, the sides the piece of the kind there reaches
         self.reach = [reach for _, reach, _ in tables]
@@ -408,66 +408,6 @@ def exhaust(
         ports = {f.root: f.ports for f in open_features(board)}
     search = _Search(board, feature, supply, ports, nodes, time.perf_counter() + seconds)
     return search.run()
-
-
-#: Per tile type (by identity, the type kept to tell a reused identity) and kind: for each
-#: rotation its pieces of the kind with their ports, :func:`_reach` and :func:`_facing`; the
-#: same in every search, so made once.
-_TABLES: dict[tuple[int, Kind], tuple[TileType, Any]] = {}
-
-
-def _tables(tile: TileType, kind: Kind) -> tuple[Any, Any, Any]:
-    """For each rotation of ``tile``: its pieces of ``kind`` with their ports, :func:`_reach`,
-    and :func:`_facing`."""
-    kept = _TABLES.get((id(tile), kind))
-    if kept is None or kept[0] is not tile:
-        pieces = [
-            tuple(
-                (i, tuple(p for p in range(12) if tile.port_piece[r][p] == i))
-                for i, piece in enumerate(tile.pieces)
-                if piece.kind is kind and piece.ports
-            )
-            for r in range(4)
-        ]
-        kept = _TABLES[(id(tile), kind)] = (
-            tile,
-            (
-                pieces,
-                [_reach(tile, r, kind) for r in range(4)],
-                [_facing(tile, r, kind) for r in range(4)],
-            ),
-        )
-    return kept[1]
-
-
-def _facing(tile: TileType, rotation: int, kind: Kind) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For ``tile`` turned ``rotation`` lying across side ``s`` of a position (``_D[s]`` from
-    it), per ``s``: each piece of ``kind`` on the side facing that position, with the ports
-    of the position it faces (a bit each)."""
-    table = tile.port_piece[rotation]
-    found = []
-    for side in range(4):
-        masks: dict[int, int] = {}
-        for p in range(3 * side, 3 * side + 3):
-            i = table[_FACING[p]]
-            if i >= 0 and tile.pieces[i].kind is kind:
-                masks[i] = masks.get(i, 0) | 1 << p
-        found.append(tuple(masks.items()))
-    return tuple(found)
-
-
-def _reach(tile: TileType, rotation: int, kind: Kind) -> tuple[int, ...]:
-    """For each port of ``tile`` turned ``rotation``: the sides (a bit each) that the piece
-    there reaches when it is of ``kind``, else 0."""
-    table = tile.port_piece[rotation]
-    sides = [0] * len(tile.pieces)
-    for p in range(12):
-        if table[p] >= 0:
-            sides[table[p]] |= 1 << (p // 3)
-    return tuple(
-        sides[table[p]] if table[p] >= 0 and tile.pieces[table[p]].kind is kind else 0
-        for p in range(12)
-    )
 
 
 def _growth(spread: dict[int, tuple[tuple[int, ...], list[int]]]) -> int:
