@@ -13,7 +13,7 @@ slowdown a random study pays for the ``impossible`` and ``stranded`` rows (issue
   of the ratio (seconds on / seconds off). Pairing chunk by chunk keeps a machine whose speed
   drifts during a round from weighing on one side only. The strict figure: nothing else a
   study does is counted.
-* **stored**: the study as ``atoll study --out`` runs it on one worker
+* **stored**: the study as ``atoll southseas study --out`` runs it on one worker
   (:func:`analyses.study.run_study` into a :class:`~analyses.store.StudyStore` in a temporary
   folder, its Parquet chunks written), both ways in each round (which way first alternates),
   after one untimed warm-up of each: the median over rounds of the ratio. The watcher is
