@@ -12,24 +12,29 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from models.southseas.components import Kind, TileType
 from models.southseas.geometry import facing_port
 
-__all__ = ["FACING", "facing", "kind_tables", "reach"]
+__all__ = ["FACING", "Facing", "Pieces", "Reach", "Tables", "facing", "kind_tables", "reach"]
 
 #: For each port, the port of the neighbour across its side that it faces.
 FACING = tuple(facing_port(p) for p in range(12))
 
 
+#: Per rotation, each piece of the kind with its ports: (piece index, ports).
+Pieces = list[tuple[tuple[int, tuple[int, ...]], ...]]
+#: Per rotation, :func:`reach`; per rotation, :func:`facing`.
+Reach = list[tuple[int, ...]]
+Facing = list[tuple[tuple[tuple[int, int], ...], ...]]
+Tables = tuple[Pieces, Reach, Facing]
+
 #: Per tile type (by identity, the type kept to tell a reused identity) and kind: for each
 #: rotation its pieces of the kind with their ports, :func:`reach` and :func:`facing`; the
 #: same in every search, so made once.
-_KEPT: dict[tuple[int, Kind], tuple[TileType, Any]] = {}
+_KEPT: dict[tuple[int, Kind], tuple[TileType, Tables]] = {}
 
 
-def kind_tables(tile: TileType, kind: Kind) -> tuple[Any, Any, Any]:
+def kind_tables(tile: TileType, kind: Kind) -> Tables:
     """For each rotation of ``tile``: its pieces of ``kind`` with their ports, :func:`reach`,
     and :func:`facing`."""
     kept = _KEPT.get((id(tile), kind))
