@@ -79,6 +79,7 @@ def main() -> None:
             per_position: list[float] = []
             answers: Counter[str] = Counter()
             left = []
+            stuck = []  # per position: how many of its features were unknown
             for i in range(args.games):
                 state = position_at(game, args.seed + i, turn)
                 if state is None:
@@ -88,6 +89,7 @@ def main() -> None:
                 found = all_completable(state, time_limit=args.time_limit, max_nodes=args.max_nodes)
                 per_position.append(time.perf_counter() - started)
                 per_feature.extend(a.seconds for a in found)
+                stuck.append(sum(a.answer == "unknown" for a in found))
                 answers.update(a.answer if a.proof is None else f"{a.answer} ({a.proof})"
                                for a in found)  # fmt: skip
             unknown = sum(n for k, n in answers.items() if k.startswith("unknown"))
@@ -101,6 +103,10 @@ def main() -> None:
                 f"{statistics.median(per_position):.3f} s, p95 {p95(per_position):.3f} s"
             )
             print(f"  unknown: {unknown}; answers: {dict(sorted(answers.items()))}")
+            print(
+                f"  positions with an unknown: {sum(n > 0 for n in stuck)} of {len(stuck)}"
+                f" (most in one: {max(stuck, default=0)})"
+            )
     except KeyboardInterrupt:
         print("interrupted: no figures")
         raise SystemExit(130) from None
