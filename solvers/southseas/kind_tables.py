@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from models.southseas.components import Kind, TileType
 from models.southseas.geometry import facing_port
 
@@ -28,34 +30,24 @@ Reach = list[tuple[int, ...]]
 Facing = list[tuple[tuple[tuple[int, int], ...], ...]]
 Tables = tuple[Pieces, Reach, Facing]
 
-#: Per tile type (by identity, the type kept to tell a reused identity) and kind: for each
-#: rotation its pieces of the kind with their ports, :func:`reach` and :func:`facing`; the
-#: same in every search, so made once.
-_KEPT: dict[tuple[int, Kind], tuple[TileType, Tables]] = {}
 
-
+@functools.cache  # a type hashes by identity (``eq=False``), and the cache keeps it alive
 def kind_tables(tile: TileType, kind: Kind) -> Tables:
     """For each rotation of ``tile``: its pieces of ``kind`` with their ports, :func:`reach`,
-    and :func:`facing`."""
-    kept = _KEPT.get((id(tile), kind))
-    if kept is None or kept[0] is not tile:
-        pieces = [
-            tuple(
-                (i, tuple(p for p in range(12) if tile.port_piece[r][p] == i))
-                for i, piece in enumerate(tile.pieces)
-                if piece.kind is kind and piece.ports
-            )
-            for r in range(4)
-        ]
-        kept = _KEPT[(id(tile), kind)] = (
-            tile,
-            (
-                pieces,
-                [reach(tile, r, kind) for r in range(4)],
-                [facing(tile, r, kind) for r in range(4)],
-            ),
+    and :func:`facing`; the same in every search, so made once per type and kind."""
+    pieces = [
+        tuple(
+            (i, tuple(p for p in range(12) if tile.port_piece[r][p] == i))
+            for i, piece in enumerate(tile.pieces)
+            if piece.kind is kind and piece.ports
         )
-    return kept[1]
+        for r in range(4)
+    ]
+    return (
+        pieces,
+        [reach(tile, r, kind) for r in range(4)],
+        [facing(tile, r, kind) for r in range(4)],
+    )
 
 
 def facing(tile: TileType, rotation: int, kind: Kind) -> tuple[tuple[tuple[int, int], ...], ...]:
