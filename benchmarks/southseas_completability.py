@@ -8,9 +8,10 @@ legal actions, chance sampled by its probabilities, every choice from ``make_rng
 and stops each at the start of turns 20, 40 and 60 (a tile about to be drawn). There it asks
 :func:`solvers.southseas.completable.all_completable` about every open feature and prints, per
 turn, the median and 95th percentile of the time per feature and per position, the answers and
-how many were ``unknown`` (and why). Targets: a whole position in at most 1 s at the median,
-and no ``unknown`` at turn 60. ``--max-nodes`` is the exhaustive search's budget per feature
-(the default's, :data:`~solvers.southseas.completable.EXHAUST_NODES`, unless given): what a
+how many were ``unknown`` (and why), and the share of the time spent on those. Targets: a whole
+position in at most 1 s at the median, and no ``unknown`` at turn 60. ``--max-nodes`` is the
+exhaustive search's budget per feature (the default's,
+:data:`~solvers.southseas.completable.EXHAUST_NODES`, unless given): what a
 larger one settles, and at what price.
 """
 
@@ -80,6 +81,7 @@ def main() -> None:
             answers: Counter[str] = Counter()
             left = []
             stuck = []  # per position: how many of its features were unknown
+            spent_unknown = 0.0  # the seconds spent on features that ended unknown
             for i in range(args.games):
                 state = position_at(game, args.seed + i, turn)
                 if state is None:
@@ -90,6 +92,7 @@ def main() -> None:
                 per_position.append(time.perf_counter() - started)
                 per_feature.extend(a.seconds for a in found)
                 stuck.append(sum(a.answer == "unknown" for a in found))
+                spent_unknown += sum(a.seconds for a in found if a.answer == "unknown")
                 answers.update(a.answer if a.proof is None else f"{a.answer} ({a.proof})"
                                for a in found)  # fmt: skip
             unknown = sum(n for k, n in answers.items() if k.startswith("unknown"))
@@ -106,6 +109,11 @@ def main() -> None:
             print(
                 f"  positions with an unknown: {sum(n > 0 for n in stuck)} of {len(stuck)}"
                 f" (most in one: {max(stuck, default=0)})"
+            )
+            spent = sum(per_feature)
+            print(
+                f"  time on features left unknown: {spent_unknown:.1f} s of {spent:.1f} s"
+                f" ({spent_unknown / spent if spent else 0:.0%})"
             )
     except KeyboardInterrupt:
         print("interrupted: no figures")
