@@ -33,6 +33,8 @@ from models.southseas.render_completion import draw_with_tiles
 from solvers.limits import DEFAULT_TIME_LIMIT, SolverUnknown
 from solvers.southseas.completable import (
     EXHAUST_NODES,
+    EXHAUST_NODES_LATE,
+    LATE_TILES,
     Completability,
     all_completable,
     completable,
@@ -89,11 +91,11 @@ def parse_feature(text: str) -> tuple[int, int, int]:
 @click.option(
     "--max-nodes",
     type=IntRange(0, 100_000_000),
-    default=EXHAUST_NODES,
-    show_default=True,
+    default=None,
     help=(
         "The exhaustive search's budget for a feature before CP-SAT takes over: boards tried, "
-        "each counted once per position the feature is open at there (0: no search)."
+        "each counted once per position the feature is open at there (0: no search; default "
+        f"{EXHAUST_NODES}, or {EXHAUST_NODES_LATE} with at most {LATE_TILES} tiles left)."
     ),
 )
 def completable_cmd(
@@ -104,7 +106,7 @@ def completable_cmd(
     out_file: str | None,
     time_limit: float,
     max_positions: int | None,
-    max_nodes: int,
+    max_nodes: int | None,
 ) -> None:
     """Whether each open feature (bridge, island, sea region, market) of the position could
     still be completed with the tiles left, in any order: yes (with the fewest tiles), no

@@ -25,7 +25,8 @@ A ``no`` is always a proof, one of:
 
 The order: the three quick proofs; then, for a bridge, island or sea region, the exhaustive
 search within a budget of ``max_nodes`` (boards tried, each counted once per position the
-feature is open at there; fast where the feature is small or nearly closed: the
+feature is open at there; by default :func:`default_nodes`, larger late in the game where the
+search reaches its end; fast where the feature is small or nearly closed: the
 fewest tiles, proven, or ``exhausted``); where it runs out, CP-SAT on regions. A market goes to
 CP-SAT at once (its region is exact: ``region-infeasible`` or the fewest, its empty
 neighbours).
@@ -86,8 +87,24 @@ Answer = Literal["yes", "no", "unknown"]
 #: Regions larger than this are not searched by default (then the exhaustive search decides).
 MAX_POSITIONS = 40
 #: The exhaustive search's budget for one feature: boards tried, each counted once per position
-#: the feature is open at on it (a large open feature's boards cost more to try).
-EXHAUST_NODES = 13000
+#: the feature is open at on it (a large open feature's boards cost more to try); compiled, the
+#: search spends about a second per million. Late in the game (at most :data:`LATE_TILES`
+#: usable tiles) it gets :data:`EXHAUST_NODES_LATE`: there the search runs to its end within
+#: seconds (on benchmarks/southseas_completability.py's turn 60, 13 tiles left, it settles
+#: every feature; the hardest, a sea region, took 11.9 million to prove unfinishable).
+#: Earlier a feature it cannot settle with :data:`EXHAUST_NODES` mostly stays unsettled with
+#: far more (turn 40, 33 tiles left: 62 unknown at 13 000, 32 at 16 million, for ten times
+#: the time), so CP-SAT takes over sooner.
+EXHAUST_NODES = 13_000
+EXHAUST_NODES_LATE = 16_000_000
+LATE_TILES = 16
+
+
+def default_nodes(supply: Supply) -> int:
+    """The exhaustive search's default budget for a feature with ``supply`` left."""
+    return EXHAUST_NODES_LATE if supply.total <= LATE_TILES else EXHAUST_NODES
+
+
 #: CP-SAT's deterministic seconds spent looking for the fewest tiles on the largest region,
 #: where the number of tiles is not bounded (a budget that gives the same answer on every
 #: machine); the best completion found by then is the answer.
@@ -156,14 +173,14 @@ def all_completable(
     time_limit: float = DEFAULT_TIME_LIMIT,
     draws: int = 1,
     max_positions: int | None = None,
-    max_nodes: int = EXHAUST_NODES,
+    max_nodes: int | None = None,
 ) -> list[Completability]:
     """The answer for every open feature of ``state`` (a :class:`SouthSeasState`), ordered by
     first piece; each feature's search has its own ``time_limit`` in seconds. ``max_nodes``:
-    the exhaustive search's budget for one feature (:data:`EXHAUST_NODES`; 0: CP-SAT alone);
-    ``max_positions``: the largest region CP-SAT searches."""
+    the exhaustive search's budget for one feature (0: CP-SAT alone; ``None``:
+    :func:`default_nodes`); ``max_positions``: the largest region CP-SAT searches."""
     shared = _Position(state)
-    limits = _Limits(max_positions or MAX_POSITIONS, max_nodes)
+    limits = _limits(shared, max_positions, max_nodes)
     return [_answer(shared, f, Deadline(time_limit), draws, limits) for f in shared.features]
 
 
@@ -174,7 +191,7 @@ def completable(
     time_limit: float = DEFAULT_TIME_LIMIT,
     draws: int = 1,
     max_positions: int | None = None,
-    max_nodes: int = EXHAUST_NODES,
+    max_nodes: int | None = None,
 ) -> Completability:
     """The answer for the open feature of piece ``at`` = (x, y, piece index) (the limits as
     for :func:`all_completable`)."""
@@ -188,7 +205,7 @@ def completable(
             f"the feature of ({at[0]},{at[1]}) piece {at[2]} is not open (complete or evaluated)",
             field="--feature",
         )
-    limits = _Limits(max_positions or MAX_POSITIONS, max_nodes)
+    limits = _limits(shared, max_positions, max_nodes)
     return _answer(shared, feature, Deadline(time_limit), draws, limits)
 
 
@@ -196,6 +213,11 @@ def completable(
 class _Limits:
     positions: int
     nodes: int
+
+
+def _limits(shared: _Position, positions: int | None, nodes: int | None) -> _Limits:
+    budget = default_nodes(shared.supply) if nodes is None else nodes
+    return _Limits(positions or MAX_POSITIONS, budget)
 
 
 def _answer(

@@ -23,6 +23,10 @@ otherwise it raises :class:`Exhausted`, which says how many tiles a completion n
 The budget counts the boards tried, each once per position the feature is open at there: a
 board of a large open feature costs more to look at (its options, bounds and matching).
 
+:class:`_Search` says this in Python, the reference; past :data:`PROBE_WORK`, :func:`exhaust`
+runs it compiled (:mod:`~solvers.southseas.exhaust_arrays`: the same boards in the same
+order, the same answers, 12 to 18 times faster on hard features; cached on disk).
+
 >>> from models.southseas.tilefile import load_tiles
 >>> from models.southseas.board import Board
 >>> from solvers.southseas.features import Supply, open_features
@@ -42,12 +46,30 @@ from collections.abc import Mapping, Sequence, Set
 
 from models.southseas.board import Board
 from models.southseas.components import Kind
-from models.southseas.finishable import matching
 from models.southseas.geometry import Position
+from solvers.southseas import exhaust_arrays
+from solvers.southseas.exhaust_bounds import all_fit as _all_fit
+from solvers.southseas.exhaust_bounds import growth as _growth
 from solvers.southseas.features import OpenFeature, Supply, open_features
 from solvers.southseas.kind_tables import FACING as _FACING
 from solvers.southseas.kind_tables import kind_tables
 from solvers.southseas.model import Placement, shapes_of
+from solvers.southseas.packing import D as _D
+from solvers.southseas.packing import pack as _pack
+from solvers.southseas.packing import unpack as _unpack
+
+#: The most of the budget the rounds of growing limits get (a quarter of it below that): they
+#: find the fewest tiles at once where a completion is small, and are spent on a feature that
+#: has none. With 100 000 the benchmark's turn 60 (benchmarks/southseas_completability.py)
+#: took 0.76 of the time it took with a quarter of 16 million, with the same answers (every
+#: fewest still proven the fewest).
+ROUNDS_NODES = 100_000
+
+
+def rounds_budget(budget: int) -> int:
+    """The budget of the rounds of growing limits, of a search's whole ``budget``."""
+    return min(budget // 4, ROUNDS_NODES)
+
 
 _ROTATIONS = tuple(tuple(r for r in range(4) if mask >> r & 1) for mask in range(16))
 _NO_LIMIT = 1 << 30
@@ -61,20 +83,6 @@ class Exhausted(Exception):
     def __init__(self, at_least: int, completion: tuple[Placement, ...] = ()) -> None:
         self.at_least, self.completion = at_least, completion
         super().__init__(f"search budget exhausted; a completion needs at least {at_least} tiles")
-
-
-#: A position packed into one int (hashed and stepped from far faster than a pair): x and y
-#: each shifted by _OFF into _BITS bits. A neighbour is a sum: _D[side] in STEP's order.
-_BITS, _OFF = 10, 512
-_D = (-1, 1 << _BITS, 1, -(1 << _BITS))
-
-
-def _pack(q: Position) -> int:
-    return (q[0] + _OFF) << _BITS | (q[1] + _OFF)
-
-
-def _unpack(p: int) -> Position:
-    return ((p >> _BITS) - _OFF, (p & ((1 << _BITS) - 1)) - _OFF)
 
 
 Step = tuple[int, int, int]  # packed position, shape, rotation
@@ -147,6 +155,7 @@ class _Search:
             self.board_entry[at] = (*self.board_entry.get(at, ()), (port, root))
         self.failed: dict[frozenset[Step], int] = {}
         self.nodes, self.work, self.budget, self.stop = 0, 0, budget, stop
+        self.probe = _NO_LIMIT  # past this much work, :class:`_Probe` (see :func:`exhaust`)
         #: the shapes with a copy left, a bit each; and per (frontier code, that) the options
         self.avail = sum(1 << j for j, c in enumerate(self.left) if c)
         self._options: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -158,11 +167,12 @@ class _Search:
 
     def run(self) -> tuple[Placement, ...] | None:
         """Rounds of growing limits (the first completion is the fewest) on a quarter of the
-        budget; then one search to any size, and from a completion found, rounds of falling
-        limits until one finds none (the last is the fewest)."""
+        budget, at most :data:`ROUNDS_NODES` (:func:`rounds_budget`); then one search to any
+        size, and from a completion found, rounds of falling limits until one finds none (the
+        last is the fewest)."""
         root, room = _Node(len(self.board.parent)), sum(self.left)
         limit, budget = len(self.feature.needs), self.budget
-        self.budget = budget // 4
+        self.budget = rounds_budget(budget)
         try:
             while limit <= room:
                 found = self.grow(root, frozenset(), limit)
@@ -263,6 +273,8 @@ class _Search:
         if not positions:
             return ()
         self.work += len(positions)
+        if self.work > self.probe:
+            raise _Probe
         if self.work > self.budget or (self.nodes % 256 == 0 and time.perf_counter() > self.stop):
             raise _Stop
         room = sum(self.left)
@@ -389,6 +401,15 @@ class _Stop(Exception):
     pass
 
 
+class _Probe(Exception):
+    pass
+
+
+#: The work within which :func:`exhaust` lets the reference answer: most features take less,
+#: and then it is faster than laying the search out as arrays for the compiled one.
+PROBE_WORK = 100
+
+
 def exhaust(
     board: Board,
     feature: OpenFeature,
@@ -407,30 +428,15 @@ def exhaust(
     if ports is None:
         ports = {f.root: f.ports for f in open_features(board)}
     search = _Search(board, feature, supply, ports, nodes, time.perf_counter() + seconds)
-    return search.run()
-
-
-def _growth(spread: dict[int, tuple[tuple[int, ...], list[int]]]) -> int:
-    """New positions a completion must fill besides those the feature is open at, at least:
-    a position's tile opens at least its least ``spread``, and positions with no empty
-    neighbour in common open different ones, so theirs add up (picked greedily, largest
-    first). Every completion fills those too: a lower bound on the tiles to add."""
-    total, taken = 0, set[int]()
-    for least, near in sorted(((min(g, default=0), near) for near, g in spread.values()),
-                              reverse=True):  # fmt: skip
-        if least and not taken.intersection(near):
-            taken.update(near)
-            total += least
-    return total
-
-
-def _all_fit(shapes_at: dict[int, list[int]], copies: list[int]) -> bool:
-    """Whether every position can get its own copy of a shape that fits it (``shapes_at``:
-    per position, the shapes with a copy left that fit it; a matching of positions to copies
-    covering all positions, shapes playing the part of types). When each position has as many
-    fitting copies as there are positions, it can (Hall's condition)."""
-    n = len(shapes_at)
-    if all(sum(copies[j] for j in found) >= n for found in shapes_at.values()):
-        return True
-    ordered = dict(sorted(shapes_at.items(), key=lambda item: len(item[1])))
-    return matching(ordered, copies) == n
+    search.probe = PROBE_WORK  # the same search, so the same answer, as the compiled one
+    try:
+        return search.run()
+    except _Probe:
+        pass
+    result, at_least, steps, _, _ = exhaust_arrays.run(
+        exhaust_arrays.tables(search), len(feature.needs), nodes, rounds_budget(nodes), search.stop
+    )
+    found = search.placements(tuple((_pack((x, y)), j, r) for x, y, j, r in steps))
+    if result == exhaust_arrays.STOP:
+        raise Exhausted(at_least, found)
+    return found if result == exhaust_arrays.FOUND else None

@@ -1,0 +1,66 @@
+"""The compiled exhaustive search (``exhaust_arrays.py``) against its reference, the Python
+search of ``exhaust.py``: the same answers, lower bounds and completions after the same
+boards, counted the same way, on every open feature of random positions."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+
+from models.southseas.components import Kind
+from solvers.southseas import exhaust_arrays
+from solvers.southseas.exhaust import Exhausted, _Search, exhaust, rounds_budget
+from solvers.southseas.features import open_features, supply_of
+from solvers.southseas.packing import pack
+from tests.solvers.southseas.test_exhaust import random_positions
+
+
+def reference(search: _Search) -> tuple[str, int, tuple[object, ...]]:
+    try:
+        found = search.run()
+    except Exhausted as exc:
+        return "stop", exc.at_least, exc.completion
+    return ("dead", 0, ()) if found is None else ("found", 0, found)
+
+
+@pytest.mark.parametrize(("turn", "budget"), [(15, 2000), (35, 6000), (55, 20000), (60, 120_000)])
+def test_the_compiled_search_tries_the_same_boards_as_the_reference(turn: int, budget: int) -> None:
+    kernel = exhaust_arrays
+    names = {kernel.FOUND: "found", kernel.DEAD: "dead", kernel.STOP: "stop"}
+    compared, results = 0, set()
+    for state in random_positions(turn, games=2):
+        board, supply = state.board, supply_of(state)
+        features = open_features(board)
+        ports = {f.root: f.ports for f in features}
+        for feature in features:
+            if feature.kind is Kind.MARKET:
+                continue
+            search = _Search(board, feature, supply, ports, budget, stop=math.inf)
+            expected = reference(search)
+            twin = _Search(board, feature, supply, ports, budget, stop=math.inf)
+            result, at_least, steps, nodes, work = exhaust_arrays.run(
+                kernel.tables(twin), len(feature.needs), budget, rounds_budget(budget), math.inf
+            )
+            found = twin.placements(tuple((pack((x, y)), j, r) for x, y, j, r in steps))
+            got = (names[result], at_least if result == exhaust_arrays.STOP else 0, found)
+            assert got == expected, feature.describe()
+            assert (nodes, work) == (search.nodes, search.work), feature.describe()
+            compared += 1
+            results.add(expected[0])
+    assert compared > 30
+    if turn >= 55:  # budgets that run out, proofs of none and completions all met
+        assert results == {"found", "dead", "stop"}
+
+
+def test_the_compiled_search_stops_at_its_time_limit() -> None:
+    """A sea region of the benchmark that takes millions of boards to prove unfinishable
+    (seed 1, turn 60): with no time, the search stops at its first look at the clock."""
+    state = list(random_positions(60, games=2))[1]
+    features = open_features(state.board)
+    hard = next(f for f in features if f.at == (4, -3, 1))
+    started = time.perf_counter()
+    with pytest.raises(Exhausted):
+        exhaust(state.board, hard, supply_of(state), nodes=10**12, seconds=0.0)
+    assert time.perf_counter() - started < 5  # a look every 256 boards, not the whole search
