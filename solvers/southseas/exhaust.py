@@ -433,10 +433,11 @@ def exhaust(
         return search.run()
     except _Probe:
         pass
+    tables = exhaust_arrays.tables(search)
     result, at_least, steps, _, _ = exhaust_arrays.run(
-        exhaust_arrays.tables(search), len(feature.needs), nodes, rounds_budget(nodes), search.stop
+        tables, nodes, rounds_budget(nodes), search.stop
     )
-    found = search.placements(tuple((_pack((x, y)), j, r) for x, y, j, r in steps))
+    found = search.placements(steps)
     if result == exhaust_arrays.STOP:
         raise Exhausted(at_least, found)
     return found if result == exhaust_arrays.FOUND else None

@@ -22,7 +22,7 @@ from numba.typed import List
 
 from solvers.southseas.exhaust_kernel import CUT, DEAD, FOUND, STOP, grow
 from solvers.southseas.kind_tables import FACING
-from solvers.southseas.packing import unpack
+from solvers.southseas.packing import pack, unpack
 
 __all__ = ["DEAD", "FOUND", "STOP", "Tables", "run", "tables"]
 
@@ -31,7 +31,8 @@ __all__ = ["DEAD", "FOUND", "STOP", "Tables", "run", "tables"]
 class Tables:
     """What :func:`run` reads (see :func:`tables`): the arrays the compiled search takes, in
     its order, and the grid's origin and height (to tell positions), the board features of
-    the kind, the feature's, the copies left per shape, and room for its open positions."""
+    the kind, the feature's, the copies left per shape, room for its open positions, and the
+    positions it needs."""
 
     arrays: tuple[np.ndarray, ...]
     x0: int
@@ -41,6 +42,7 @@ class Tables:
     target: int
     left: np.ndarray
     maxpos: int
+    needs: int
 
 
 def tables(search: Any) -> Tables:
@@ -115,17 +117,19 @@ def tables(search: Any) -> Tables:
     return Tables(
         arrays, x0, y0, height, nboard, index[search.feature.root],
         np.array(search.left, np.int64), len(search.frontier) + 4 * sum(search.left) + 4,
+        len(search.feature.needs),
     )  # fmt: skip
 
 
 def run(
-    t: Tables, needs: int, budget: int, rounds: int, stop: float
-) -> tuple[int, int, list[tuple[int, int, int, int]], int, int]:
+    t: Tables, budget: int, rounds: int, stop: float
+) -> tuple[int, int, tuple[tuple[int, int, int], ...], int, int]:
     """The reference's ``run`` on the arrays, ``rounds`` of the ``budget`` for the rounds of
     growing limits, ``stop`` the :func:`time.perf_counter` to stop at: (result, lower bound,
-    steps as (x, y, shape, rotation), boards tried, work). ``result``: :data:`FOUND` (the
-    fewest, its steps), :data:`DEAD` (no completion), :data:`STOP` (the budget or the time
-    ran out: the lower bound, and the completion found if any)."""
+    steps as the reference's (packed position, shape, rotation), boards tried, work).
+    ``result``: :data:`FOUND` (the fewest, its steps), :data:`DEAD` (no completion),
+    :data:`STOP` (the budget or the time ran out: the lower bound, the completion found if
+    any)."""
     state, frames, scratch, memo = _buffers(t)
     counters = np.zeros(2, np.int64)  # boards, work
     bound = np.array([rounds, stop], np.float64)  # the work allowed, the time to stop at
@@ -138,7 +142,7 @@ def run(
     def found() -> np.ndarray:  # the steps of the completion found last
         return state[12][: state[11][3]].copy()
 
-    result, limit, steps = STOP, needs, np.zeros((0, 3), np.int64)
+    result, limit, steps = STOP, t.needs, np.zeros((0, 3), np.int64)
     while limit <= room:
         result = grown(limit)
         if result != CUT:  # not cut by the limit: the fewest, none, or out of budget
@@ -154,8 +158,8 @@ def run(
             result = grown(len(steps) - 1)
         if result != STOP:  # the last completion is the fewest; without one there is none
             result = FOUND if len(steps) else DEAD
-    at = [(int(q // t.height + t.x0), int(q % t.height + t.y0), int(j), int(r))
-          for q, j, r in steps]  # fmt: skip
+    at = tuple((pack((int(q // t.height + t.x0), int(q % t.height + t.y0))), int(j), int(r))
+               for q, j, r in steps)  # fmt: skip
     return result, limit, at, int(counters[0]), int(counters[1])
 
 

@@ -29,11 +29,6 @@ from numba import njit, objmode
 #: below completes it, the budget or the time ran out.
 FOUND, CUT, DEAD, STOP, EXPAND = 2, 1, 0, -1, 3
 NO_LIMIT = 1 << 30
-#: A single set bit b's index (of 12) is ``_BIT[b % 37]``; a 4-bit mask has _COUNT bits set.
-_BIT = np.zeros(37, np.int64)
-for _p in range(12):
-    _BIT[(1 << _p) % 37] = _p
-_COUNT = np.array([bin(m).count("1") for m in range(16)], np.int64)
 
 
 @njit(cache=True)
@@ -338,12 +333,13 @@ def _enter(
         lo = 99
         for k in range(nopt[i]):
             reached = 0
-            bits = entry
-            while bits:
-                low = bits & -bits
-                reached |= reach[opt_j[i, k], opt_r[i, k], _BIT[low % 37]]
-                bits ^= low
-            g = _COUNT[reached & empty]
+            for p in range(12):
+                if entry >> p & 1:
+                    reached |= reach[opt_j[i, k], opt_r[i, k], p]
+            sides, g = reached & empty, 0
+            while sides:
+                g += sides & 1
+                sides >>= 1
             grows[i, k] = g
             lo = min(lo, g)
         least[i] = lo if nopt[i] else 0

@@ -6,8 +6,9 @@ boards too large for brute force, where a bound that claims too much would prune
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -33,6 +34,18 @@ def random_positions(turn: int, games: int) -> Iterator[SouthSeasState]:
         yield state
 
 
+def searches(turn: int, games: int) -> Iterator[Callable[[int, float], _Search]]:
+    """For every open feature but markets of :func:`random_positions`: a maker of a fresh
+    search for it, given its budget and the time to stop at."""
+    for state in random_positions(turn, games):
+        board, supply = state.board, supply_of(state)
+        features = open_features(board)
+        ports = {f.root: f.ports for f in features}
+        for feature in features:
+            if feature.kind is not Kind.MARKET:
+                yield functools.partial(_Search, board, feature, supply, ports)
+
+
 @pytest.mark.parametrize("turn", [15, 35])
 def test_a_tile_opens_a_feature_at_no_fewer_new_positions_than_the_bound_says(turn: int) -> None:
     """For every open feature, on the board and after each tile the search could place first:
@@ -40,20 +53,14 @@ def test_a_tile_opens_a_feature_at_no_fewer_new_positions_than_the_bound_says(tu
     it open at no fewer new positions than ``spread`` counts for that tile, and at exactly as
     many when it merges no other feature."""
     checked = 0
-    for state in random_positions(turn, games=3):
-        board, supply = state.board, supply_of(state)
-        features = open_features(board)
-        ports = {f.root: f.ports for f in features}
-        for feature in features:
-            if feature.kind is Kind.MARKET:
-                continue
-            search = _Search(board, feature, supply, ports, budget=0, stop=math.inf)
-            root = _Node(len(board.parent))
-            nodes = [root]  # the board, and a tile on it the search could place first
-            first = min(search.opened(root, root.find(feature.root)))
-            nodes += [search.place(root, first, j, r) for j, r in search.options(root, first)]
-            for node in nodes:
-                checked += check_growth(search, node)
+    for make in searches(turn, games=3):
+        search = make(0, math.inf)
+        root = _Node(len(search.board.parent))
+        nodes = [root]  # the board, and a tile on it the search could place first
+        first = min(search.opened(root, root.find(search.feature.root)))
+        nodes += [search.place(root, first, j, r) for j, r in search.options(root, first)]
+        for node in nodes:
+            checked += check_growth(search, node)
     assert checked > 1000
 
 

@@ -8,12 +8,10 @@ import math
 
 import pytest
 
-from models.southseas.components import Kind
 from solvers.southseas import exhaust_arrays
 from solvers.southseas.exhaust import Exhausted, _Search, exhaust, rounds_budget
 from solvers.southseas.features import open_features, supply_of
-from solvers.southseas.packing import pack
-from tests.solvers.southseas.test_exhaust import random_positions
+from tests.solvers.southseas.test_exhaust import random_positions, searches
 
 
 def reference(search: _Search) -> tuple[str, int, tuple[object, ...]]:
@@ -26,28 +24,28 @@ def reference(search: _Search) -> tuple[str, int, tuple[object, ...]]:
 
 @pytest.mark.parametrize(("turn", "budget"), [(15, 2000), (35, 6000), (55, 20000), (60, 120_000)])
 def test_the_compiled_search_tries_the_same_boards_as_the_reference(turn: int, budget: int) -> None:
-    kernel = exhaust_arrays
-    names = {kernel.FOUND: "found", kernel.DEAD: "dead", kernel.STOP: "stop"}
+    names = {
+        exhaust_arrays.FOUND: "found",
+        exhaust_arrays.DEAD: "dead",
+        exhaust_arrays.STOP: "stop",
+    }
     compared, results = 0, set()
-    for state in random_positions(turn, games=2):
-        board, supply = state.board, supply_of(state)
-        features = open_features(board)
-        ports = {f.root: f.ports for f in features}
-        for feature in features:
-            if feature.kind is Kind.MARKET:
-                continue
-            search = _Search(board, feature, supply, ports, budget, stop=math.inf)
-            expected = reference(search)
-            twin = _Search(board, feature, supply, ports, budget, stop=math.inf)
-            result, at_least, steps, nodes, work = exhaust_arrays.run(
-                kernel.tables(twin), len(feature.needs), budget, rounds_budget(budget), math.inf
-            )
-            found = twin.placements(tuple((pack((x, y)), j, r) for x, y, j, r in steps))
-            got = (names[result], at_least if result == exhaust_arrays.STOP else 0, found)
-            assert got == expected, feature.describe()
-            assert (nodes, work) == (search.nodes, search.work), feature.describe()
-            compared += 1
-            results.add(expected[0])
+    for make in searches(turn, games=2):
+        search = make(budget, math.inf)
+        expected = reference(search)
+        twin = make(budget, math.inf)
+        result, at_least, steps, nodes, work = exhaust_arrays.run(
+            exhaust_arrays.tables(twin), budget, rounds_budget(budget), math.inf
+        )
+        got = (
+            names[result],
+            at_least if result == exhaust_arrays.STOP else 0,
+            twin.placements(steps),
+        )
+        assert got == expected, search.feature.describe()
+        assert (nodes, work) == (search.nodes, search.work), search.feature.describe()
+        compared += 1
+        results.add(expected[0])
     assert compared > 30
     if turn >= 55:  # budgets that run out, proofs of none and completions all met
         assert results == {"found", "dead", "stop"}
@@ -67,6 +65,6 @@ def test_the_compiled_search_stops_at_its_time_limit() -> None:
     assert stopped.value.at_least >= len(hard.needs)
     search = _Search(state.board, hard, supply_of(state), ports, 10**12, stop=0.0)
     result, _, _, nodes, _ = exhaust_arrays.run(
-        exhaust_arrays.tables(search), len(hard.needs), 10**12, rounds_budget(10**12), 0.0
+        exhaust_arrays.tables(search), 10**12, rounds_budget(10**12), 0.0
     )
     assert result == exhaust_arrays.STOP and nodes < 2000
