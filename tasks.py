@@ -86,7 +86,7 @@ def ensure_venv(extras: str, where: Path | None = None, *, locked: bool = True) 
         run(*pip, "-c", LOCK, "pip", "setuptools")
         run(*pip, "-c", LOCK, "--build-constraint", LOCK, "-e", spec)
     else:
-        run(*pip, "--upgrade", "pip")
+        run(*pip, "--upgrade", "pip", "setuptools")
         run(*pip, "--upgrade", "--upgrade-strategy", "eager", "-e", spec)
     stamp.write_text("\n".join([*have, wanted]))
     return binary
