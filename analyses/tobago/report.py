@@ -67,7 +67,7 @@ def action_counts(frames: StudyFrames) -> pd.DataFrame:
         .reindex(columns=list(_ACTIONS), fill_value=0)
     )
     seats = _seats(frames).set_index(["game", "seat"])
-    return seats.join(counts).fillna(0).reset_index()
+    return seats.join(counts).fillna(dict.fromkeys(_ACTIONS, 0)).reset_index()
 
 
 def hints_or_drives(frames: StudyFrames, record: dict[str, Any]) -> Section:
