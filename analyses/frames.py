@@ -21,7 +21,7 @@ player's thinking time, per point of the score race and seat, and per kind of de
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -241,3 +241,38 @@ class StudyFrames:
     def table(self, name: str) -> pd.DataFrame:
         frame: pd.DataFrame = getattr(self, name)
         return frame
+
+
+# -- the events' details ---------------------------------------------------------------------------
+
+
+def events_of(frames: StudyFrames, *kinds: str) -> pd.DataFrame:
+    """The events of ``kinds`` with their details read from JSON: ``data`` holds dicts (an
+    object column also when no event of these kinds happened).
+
+    >>> frames = StudyFrames.from_rows({"events": [
+    ...     {"game": 0, "index": 0, "turn": 1, "player": 0, "kind": "draw", "data": '{"n": 2}'}]})
+    >>> events_of(frames, "draw")["data"].tolist(), len(events_of(frames, "boat"))
+    ([{'n': 2}], 0)
+    """
+    chosen = frames.events[frames.events["kind"].isin(kinds)]
+    details = [orjson.loads(d) for d in chosen["data"]]
+    return chosen.assign(data=pd.Series(details, index=chosen.index, dtype=object))
+
+
+def detail(
+    events: pd.DataFrame, read: Callable[[dict[str, Any]], Any], dtype: Any = float
+) -> pd.Series:
+    """One value per event of :func:`events_of`, read from its details, as ``dtype`` also when
+    there is no event. Not ``data.map(read)``: pandas 3 keeps an empty string column's ``str``
+    dtype through ``map``, so a number read from no events would make a string column, which a
+    sum per game then cannot fill with 0 (a study in which a rule event never happened).
+
+    >>> frames = StudyFrames.from_rows({"events": [
+    ...     {"game": 0, "index": 0, "turn": 1, "player": 0, "kind": "draw", "data": '{"n": 2}'}]})
+    >>> detail(events_of(frames, "draw"), lambda d: d["n"]).tolist()
+    [2.0]
+    >>> detail(events_of(frames, "boat"), lambda d: d["n"]).dtype
+    dtype('float64')
+    """
+    return pd.Series([read(d) for d in events["data"]], index=events.index, dtype=dtype)

@@ -16,7 +16,6 @@ has, read through the protocol's tables only.
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
@@ -26,7 +25,7 @@ from matplotlib.figure import Figure
 
 from analyses import pergame
 from analyses.figures import figure_uri
-from analyses.frames import StudyFrames
+from analyses.frames import StudyFrames, detail, events_of
 from analyses.tables import Section, Table
 from models.core import game_info
 
@@ -134,9 +133,7 @@ def events_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
             "per game": pergame.count(counts[kind].to_numpy(float)),
             "games with it": pergame.share((counts[kind] > 0).to_numpy(float)),
         }
-        row["items per game"] = (
-            _items(events, kind, gloss.items, frames) if gloss and gloss.items else None
-        )
+        row["items per game"] = _items(frames, kind, gloss.items) if gloss and gloss.items else None
         rows.append(row)
     table = pd.DataFrame(rows)
     if table["items per game"].isna().all():
@@ -157,7 +154,7 @@ def events_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
     return section
 
 
-def _items(events: pd.DataFrame, kind: str, field: str, frames: StudyFrames) -> Any:
-    chosen = events[events["kind"] == kind]
-    items = chosen.assign(items=chosen["data"].map(lambda d: float(json.loads(d).get(field, 1))))
+def _items(frames: StudyFrames, kind: str, field: str) -> Any:
+    chosen = events_of(frames, kind)
+    items = chosen.assign(items=detail(chosen, lambda d: d.get(field, 1)))
     return pergame.count(pergame.per_game_sums(items, list(frames.games["game"]), "items"))

@@ -9,21 +9,15 @@ per-game sums with intervals over games.
 
 from __future__ import annotations
 
-import json
 from itertools import combinations
 from typing import Any
 
 import pandas as pd
 
 from analyses import pergame, seating
-from analyses.frames import StudyFrames
+from analyses.frames import StudyFrames, events_of
 from analyses.sections import sample_note
 from analyses.tables import Finding, Section, Table, estimate_text, p_text
-
-
-def _events(frames: StudyFrames, kind: str) -> pd.DataFrame:
-    chosen = frames.events[frames.events["kind"] == kind]
-    return chosen.assign(data=chosen["data"].map(json.loads))
 
 
 def _board_note(record: dict[str, Any]) -> str:
@@ -42,7 +36,7 @@ def tie_breaks(frames: StudyFrames) -> pd.DataFrame:
     pair and reveal; a pair of one colour is a win and a loss for that colour."""
     agent_of = frames.players.set_index(["game", "seat"])["agent"]
     rows = []
-    for _, event in _events(frames, "reveal").iterrows():
+    for _, event in events_of(frames, "reveal").iterrows():
         data = event["data"]
         order = [str(p) for p in data["order"]]
         for a, b in combinations(sorted(data["values"], key=order.index), 2):

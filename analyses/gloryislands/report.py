@@ -19,7 +19,6 @@ it (:mod:`analyses.variants`) and the shared variants section shows the paired d
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pandas as pd
@@ -27,16 +26,11 @@ from matplotlib.figure import Figure
 
 from analyses import pergame
 from analyses.figures import error_bars, figure_uri, legend_outside
-from analyses.frames import StudyFrames
+from analyses.frames import StudyFrames, detail, events_of
 from analyses.gloryislands.colours import colours_and_ties, tie_breaks
 from analyses.gloryislands.variants import paired_effects
 from analyses.sections import sample_note
 from analyses.tables import Section, Table, estimate_text
-
-
-def _events(frames: StudyFrames, kind: str) -> pd.DataFrame:
-    chosen = frames.events[frames.events["kind"] == kind]
-    return chosen.assign(data=chosen["data"].map(json.loads))
 
 
 def _games(frames: StudyFrames) -> list[int]:
@@ -56,7 +50,7 @@ def _plays(frames: StudyFrames) -> pd.DataFrame:
                 "value": v,
                 "agent": agent_of.get((e["game"], int(p)), "?"),
             }
-            for _, e in _events(frames, "reveal").iterrows()
+            for _, e in events_of(frames, "reveal").iterrows()
             for p, v in e["data"]["values"].items()
         ],
         columns=["game", "round", "value", "agent"],
@@ -180,14 +174,14 @@ def sinking(frames: StudyFrames, record: dict[str, Any]) -> Section:
 
 
 def island_scorings(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    islands, index = _events(frames, "island"), _games(frames)
+    islands, index = events_of(frames, "island"), _games(frames)
     islands = islands.assign(
-        island=islands["data"].map(lambda d: d["island"]),
-        tie=islands["data"].map(lambda d: float(d["rule"] != "GI-I1")),
-        paid=islands["data"].map(lambda d: float(sum(v > 0 for v in d["fame"].values()))),
-        best=islands["data"].map(lambda d: float(max(d["fame"].values(), default=0))),
-        fame=islands["data"].map(lambda d: float(sum(d["fame"].values()))),
-        rule=islands["data"].map(lambda d: d["rule"]),
+        island=detail(islands, lambda d: d["island"], object),
+        tie=detail(islands, lambda d: d["rule"] != "GI-I1"),
+        paid=detail(islands, lambda d: sum(v > 0 for v in d["fame"].values())),
+        best=detail(islands, lambda d: max(d["fame"].values(), default=0)),
+        fame=detail(islands, lambda d: sum(d["fame"].values())),
+        rule=detail(islands, lambda d: d["rule"], object),
     )
     rows = []
     for name, group in islands.groupby("island"):

@@ -8,7 +8,6 @@ drawn tiles or of features is a ratio of per-game sums with its interval over ga
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pandas as pd
@@ -16,7 +15,7 @@ from matplotlib.figure import Figure
 
 from analyses import pergame
 from analyses.figures import dot_plot, figure_uri
-from analyses.frames import StudyFrames
+from analyses.frames import StudyFrames, detail, events_of
 from analyses.sections import sample_note
 from analyses.tables import Section, Table
 
@@ -33,22 +32,17 @@ SOURCES = {
 }
 
 
-def _events(frames: StudyFrames, *kinds: str) -> pd.DataFrame:
-    chosen = frames.events[frames.events["kind"].isin(kinds)]
-    return chosen.assign(data=chosen["data"].map(json.loads))
-
-
 def _bucket(turns: pd.Series) -> pd.Series:
     return (turns - 1) // 10 * 10 + 1
 
 
 def tile_draw(frames: StudyFrames, record: dict[str, Any]) -> Section:
     games = list(frames.games["game"])
-    draws = _events(frames, "draw", "unplaceable")
+    draws = events_of(frames, "draw", "unplaceable")
     draws = draws.assign(
         bucket=_bucket(draws["turn"]),
         stuck=(draws["kind"] == "unplaceable").astype(float),
-        placements=draws["data"].map(lambda d: d.get("placements", 0)).astype(float),
+        placements=detail(draws, lambda d: d.get("placements", 0)),
         placed=(draws["kind"] == "draw").astype(float),
     )
     rows = []
@@ -79,10 +73,10 @@ def tile_draw(frames: StudyFrames, record: dict[str, Any]) -> Section:
             (f"Mean legal placements by turn; {sample_note(frames, record)}.", figure_uri(fig))
         ],
     )
-    holes = _events(frames, "place")
+    holes = events_of(frames, "place")
     holes = holes.assign(
-        tile=holes["data"].map(lambda d: d["tile"]),
-        holes=holes["data"].map(lambda d: d["holes"]).astype(float),
+        tile=detail(holes, lambda d: d["tile"], object),
+        holes=detail(holes, lambda d: d["holes"]),
     )
     by_tile = []
     for tile, group in holes.groupby("tile"):
@@ -117,10 +111,10 @@ def tile_draw(frames: StudyFrames, record: dict[str, Any]) -> Section:
 def features(frames: StudyFrames, record: dict[str, Any]) -> Section:
     games = frames.games
     index = list(games["game"])
-    sizes = _events(frames, "complete")
+    sizes = events_of(frames, "complete")
     sizes = sizes.assign(
-        feature=sizes["data"].map(lambda d: d.get("feature")),
-        tiles=sizes["data"].map(lambda d: d.get("tiles", 0)).astype(float),
+        feature=detail(sizes, lambda d: d.get("feature"), object),
+        tiles=detail(sizes, lambda d: d.get("tiles", 0)),
     )
     rows = []
     for kind in KINDS:
@@ -161,7 +155,7 @@ def stranding(frames: StudyFrames, section: Section) -> None:
     before the tiles ran out (the ``stranded`` rows of :mod:`analyses.southseas.stranding`)."""
     games = frames.games
     index = list(games["game"])
-    rows = _events(frames, "stranded")
+    rows = events_of(frames, "stranded")
     if rows.empty:
         if games["stranded_islanders"].sum() > 0:
             section.notes.append(
@@ -171,12 +165,12 @@ def stranding(frames: StudyFrames, section: Section) -> None:
             )
         return
     rows = rows.assign(
-        islanders=rows["data"].map(lambda d: d["islanders"]).astype(float),
-        since=rows["data"].map(lambda d: d["impossible_since"]),
-        turns=rows["data"].map(lambda d: d["turns"]).astype(float),
+        islanders=detail(rows, lambda d: d["islanders"]),
+        since=detail(rows, lambda d: d["impossible_since"]),  # NaN: never shown
+        turns=detail(rows, lambda d: d["turns"]),
     )
     shown = rows["since"].notna()
-    at = rows["since"].where(shown, 0).astype(float) / rows["turns"].where(rows["turns"] > 0, 1)
+    at = rows["since"].fillna(0) / rows["turns"].where(rows["turns"] > 0, 1)
     rows = rows.assign(
         shown=rows["islanders"] * shown,
         open=rows["islanders"] * ~shown,
@@ -222,7 +216,7 @@ def stranding(frames: StudyFrames, section: Section) -> None:
 
 
 def scoring(frames: StudyFrames, record: dict[str, Any]) -> Section:
-    paid = _events(frames, "complete", "boat", "end")
+    paid = events_of(frames, "complete", "boat", "end")
     totals: dict[tuple[int, int, str], float] = {}
     for game, kind, data in zip(paid["game"], paid["kind"], paid["data"], strict=True):
         source = SOURCES.get((kind, data.get("feature")))

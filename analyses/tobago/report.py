@@ -22,7 +22,6 @@ treasures or roses, with its interval over games (:mod:`analyses.pergame`).
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
@@ -32,7 +31,7 @@ from matplotlib.figure import Figure
 
 from analyses import pergame
 from analyses.figures import error_bars, figure_uri, legend_outside
-from analyses.frames import StudyFrames
+from analyses.frames import StudyFrames, detail, events_of
 from analyses.sections import sample_note
 from analyses.tables import Section, Table
 from analyses.tobago.stalls import stalls_section
@@ -42,11 +41,6 @@ from analyses.variants import Measure, per_game
 PLACES = 6
 _ACTIONS = ("hint", "drive", "exchange")
 _COLOURS = {"hint": "#5d7f94", "drive": "#d08c3c", "exchange": "#9a9a9a"}
-
-
-def _events(frames: StudyFrames, *kinds: str) -> pd.DataFrame:
-    chosen = frames.events[frames.events["kind"].isin(kinds)]
-    return chosen.assign(data=chosen["data"].map(json.loads))
 
 
 def _seats(frames: StudyFrames) -> pd.DataFrame:
@@ -60,9 +54,9 @@ def action_counts(frames: StudyFrames) -> pd.DataFrame:
     """Per seat of every game: the hints laid in turns (not a new treasure's first hint,
     TB-G6), drives (a raise without driving counts as a drive of no legs) and hand exchanges;
     extra actions bought with amulets included."""
-    acts = _events(frames, "hint", "drive", "exchange", "raise")
-    in_turn = (acts["kind"] != "hint") | ~acts["data"].map(lambda d: bool(d.get("new")))
-    in_place = acts["kind"].eq("raise") & acts["data"].map(lambda d: bool(d.get("in_place")))
+    acts = events_of(frames, "hint", "drive", "exchange", "raise")
+    in_turn = (acts["kind"] != "hint") | ~detail(acts, lambda d: bool(d.get("new")), bool)
+    in_place = acts["kind"].eq("raise") & detail(acts, lambda d: bool(d.get("in_place")), bool)
     acts = acts[in_turn & (acts["kind"].ne("raise") | in_place)]
     kinds = acts["kind"].replace({"raise": "drive"})
     counts = (
@@ -73,7 +67,7 @@ def action_counts(frames: StudyFrames) -> pd.DataFrame:
         .reindex(columns=list(_ACTIONS), fill_value=0)
     )
     seats = _seats(frames).set_index(["game", "seat"])
-    return seats.join(counts).fillna(0).reset_index()
+    return seats.join(counts).fillna(dict.fromkeys(_ACTIONS, 0)).reset_index()
 
 
 def hints_or_drives(frames: StudyFrames, record: dict[str, Any]) -> Section:
@@ -132,7 +126,7 @@ def hints_or_drives(frames: StudyFrames, record: dict[str, Any]) -> Section:
 def treasure_times(frames: StudyFrames) -> pd.DataFrame:
     """One row per treasure begun: game, treasure, the turn of its first hint, and the turns
     from it until the treasure was fixed (TB-H6) and raised (TB-D2); NaN if it never was."""
-    found = _events(frames, "start-hint", "hint", "fixed", "raise")
+    found = events_of(frames, "start-hint", "hint", "fixed", "raise")
     rows: list[dict[str, Any]] = []
     for game, events in found.groupby("game", sort=True):
         open_: dict[int, dict[str, Any]] = {}
@@ -223,7 +217,7 @@ def finding(frames: StudyFrames, record: dict[str, Any]) -> Section:
 def rose_values(frames: StudyFrames) -> pd.DataFrame:
     """One row per rose at a share: ``place`` counted from the back (0: the raiser's extra
     rose, TB-D2) and the gold it ``received`` (0: none), ``cursed`` if a curse stopped it."""
-    ends = _events(frames, "share-end")
+    ends = events_of(frames, "share-end")
     rows = [
         {"game": game, "place": place, "received": value, "cursed": data["cursed"]}
         for game, data in zip(ends["game"], ends["data"], strict=True)
@@ -289,15 +283,15 @@ def roses(frames: StudyFrames, record: dict[str, Any]) -> Section:
 def curses(frames: StudyFrames, record: dict[str, Any]) -> Section:
     games_frame, players = frames.games, frames.players
     games = list(games_frame["game"])
-    ends = _events(frames, "share-end")
-    ends = ends.assign(cursed=ends["data"].map(lambda d: float(bool(d["cursed"]))))
-    losses = _events(frames, "curse-loss")
-    lost = losses["data"].map(lambda d: d["lost"])
+    ends = events_of(frames, "share-end")
+    ends = ends.assign(cursed=detail(ends, lambda d: bool(d["cursed"])))
+    losses = events_of(frames, "curse-loss")
+    lost = detail(losses, lambda d: d["lost"], object)
     losses = losses.assign(
         gold=(lost == "gold").astype(float),
         amulet=(lost == "amulet").astype(float),
         nothing=(lost == "nothing").astype(float),
-        value=losses["data"].map(lambda d: float(d.get("value", 0))),
+        value=detail(losses, lambda d: d.get("value", 0)),
     )
     curses_per_game = games_frame["curses"].to_numpy(float)
     rows = [
