@@ -15,7 +15,11 @@ of the root either, and skips hidden entries (``.git``, the store's staging fold
 >>> Root("/tmp").file("../etc/passwd")
 Traceback (most recent call last):
 ...
-analyses.explore.root.PathRefused: '../etc/passwd': outside the root: '..' is not allowed
+models.errors.PathRefused: '../etc/passwd': outside the root: '..' is not allowed
+
+The files a file under the root names (a scenario's map, tiles or board, a map's sections) are
+checked where every loader reads them (:func:`models.files.confined_to`, which the app sets for
+each request).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from models.errors import AtollError
+from models.errors import AtollError, PathRefused
 from models.files import read_regular, write_bytes_atomically
 
 __all__ = ["MAX_FILE_BYTES", "PathRefused", "Root"]
@@ -34,10 +38,6 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 #: How deep :meth:`Root.files` looks below the root, and how many files it lists at most.
 MAX_DEPTH = 6
 MAX_LISTED = 2000
-
-
-class PathRefused(AtollError):
-    """A path outside the root (or not a plain relative path): refused, never opened."""
 
 
 class Root:
