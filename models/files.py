@@ -36,6 +36,9 @@ from typing import BinaryIO
 
 from models.errors import AtollError, PathRefused
 
+#: How much of a target's name its temporary file keeps (characters: 4 bytes each at most).
+_TEMP_NAME = 48
+
 
 @contextlib.contextmanager
 def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
@@ -60,7 +63,9 @@ def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
         raise OSError(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, kind, str(target))
     try:
         _make_folder(target)
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        # the temporary name is cut short: a target's name may be as long as the system allows
+        prefix = f".{target.name[:_TEMP_NAME]}."
+        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=target.parent)
     except OSError as exc:
         raise _naming(exc, target) from exc
     try:

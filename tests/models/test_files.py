@@ -173,3 +173,9 @@ def test_confined_reads_open_only_files_under_the_folder_or_bundled(tmp_path: Pa
             assert str(refused.value) == f"{path}: outside the root: not opened"
     assert confinement() is None
     assert read_regular(outside / "b.toml", 10) == b"outside"  # unconfined: the CLI
+
+
+def test_a_name_as_long_as_the_system_allows_is_written_atomically(tmp_path: Path) -> None:
+    target = tmp_path / ("n" * 251 + ".txt")  # 255 bytes: the temporary file's name is shorter
+    write_bytes_atomically(target, b"x")
+    assert target.read_bytes() == b"x" and [p.name for p in tmp_path.iterdir()] == [target.name]
