@@ -188,6 +188,8 @@ def _read_manifest(path: Path) -> tuple[dict[str, Any] | None, str]:
             raise TypeError("study")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         return None, f"its manifest.json is damaged ({type(exc).__name__}: {exc})"
+    except RecursionError:
+        return None, "its manifest.json is damaged (nested too deeply)"
     return record, ""
 
 

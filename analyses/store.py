@@ -53,6 +53,7 @@ from analyses.frames import TABLES, StudyFrames, column_docs
 from analyses.manifest import FORMAT, Survey, chunk_name, survey, write_manifest
 from analyses.study import StudyConfig
 from models.core import Game
+from models.data import NESTED_TOO_DEEPLY
 from models.errors import AtollError, AtollWarning
 from models.files import write_bytes_atomically
 
@@ -137,8 +138,12 @@ class StudyStore:
             record = json.loads((folder / META).read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise AtollError("no study here (no study.json)", source=folder) from None
-        except (OSError, ValueError) as exc:
+        except OSError as exc:  # a folder in its place, a name too long: not the file's fault
+            raise AtollError(f"cannot read study.json: {exc.strerror}", source=folder) from None
+        except ValueError as exc:
             raise AtollError(f"study.json is damaged: {exc}", source=folder) from None
+        except RecursionError:
+            raise AtollError(f"study.json is damaged: {NESTED_TOO_DEEPLY}", source=folder) from None
         if not isinstance(record, dict):
             raise AtollError("study.json is damaged: not a table", source=folder)
         if record.get("format") == 1:

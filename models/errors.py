@@ -50,6 +50,11 @@ class AtollError(ValueError):
         )
 
 
+class PathRefused(AtollError):
+    """A file outside the folder atoll may read (the explore app's root): refused, never
+    opened (:func:`models.files.confined_to`)."""
+
+
 class AtollWarning(UserWarning):
     """Suspicious but acceptable input (for example two identical landmarks close together)."""
 

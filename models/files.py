@@ -1,5 +1,11 @@
 """Writing files atomically: a kill or a full disk never leaves a truncated file behind; and
-reading only regular files (:func:`read_regular`): a named pipe never hangs a command.
+reading only regular files (:func:`read_regular`): a named pipe never hangs a command; and,
+while :func:`confined_to` a folder, reading nothing outside it.
+
+Every data file atoll reads on a user's behalf (scenarios, maps and their sections, tiles,
+ships, boards, clue decks, cards, hints) is read by :func:`read_regular`, so the confinement
+is checked in that one place: a component a file names with ``../``, an absolute path or a link
+out of the folder is refused before it is opened, whichever loader follows the name.
 
 Every file atoll writes (pictures, reports, result chunks) goes through :func:`atomic_write`:
 the content is written to a temporary file in the same folder, flushed to disk, and renamed
@@ -19,6 +25,7 @@ the temporary file is removed.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import os
 import stat
@@ -27,7 +34,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from models.errors import AtollError
+from models.errors import AtollError, PathRefused
+
+#: How much of a target's name its temporary file keeps (characters: 4 bytes each at most).
+_TEMP_NAME = 48
 
 
 @contextlib.contextmanager
@@ -53,7 +63,9 @@ def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
         raise OSError(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, kind, str(target))
     try:
         _make_folder(target)
-        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        # the temporary name is cut short: a target's name may be as long as the system allows
+        prefix = f".{target.name[:_TEMP_NAME]}."
+        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".part", dir=target.parent)
     except OSError as exc:
         raise _naming(exc, target) from exc
     try:
@@ -121,17 +133,77 @@ def same_file(a: str | Path, b: str | Path) -> bool:
         return Path(a).resolve() == Path(b).resolve()
 
 
+#: The folders :func:`read_regular` may read from (``None``: any; the CLI reads the files its
+#: user names). A context variable: each request of the explore app, and the threads it hands
+#: work to (which copy the context), sees its own.
+_CONFINED: contextvars.ContextVar[tuple[Path, ...] | None] = contextvars.ContextVar(
+    "atoll_confined_to", default=None
+)
+#: The ``models`` package: its ``<game>/data/`` folders hold the bundled component files, which
+#: stay readable under any confinement (a scenario may name the bundled map or tiles).
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@contextlib.contextmanager
+def confined_to(*folders: str | Path) -> Iterator[None]:
+    """Within the block, :func:`read_regular` opens only files that resolve (links followed)
+    under one of ``folders`` or among atoll's bundled data; any other is a :class:`PathRefused`,
+    raised before the file is opened.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp, confined_to(tmp):
+    ...     read_regular(Path("/etc/passwd"), 10)
+    Traceback (most recent call last):
+    ...
+    models.errors.PathRefused: /etc/passwd: outside the root: not opened
+    """
+    token = _CONFINED.set(tuple(Path(f).resolve() for f in folders))
+    try:
+        yield
+    finally:
+        _CONFINED.reset(token)
+
+
+def confinement() -> tuple[Path, ...] | None:
+    """The folders reads are confined to here (``None``: not confined); a cache of what was
+    read must keep it in its key, so that nothing read under one is shown under another."""
+    return _CONFINED.get()
+
+
+def confined(path: str | Path) -> Path:
+    """``path`` as it is to be opened: unchanged when reads are not confined, else resolved
+    (links followed) and checked to lie under the confinement (:func:`confined_to`)."""
+    folders = _CONFINED.get()
+    if folders is None:
+        return Path(path)
+    real = Path(os.path.realpath(path))
+    if any(real.is_relative_to(f) for f in folders) or _bundled(real):
+        return real
+    raise PathRefused("outside the root: not opened", source=path)
+
+
+def _bundled(real: Path) -> bool:
+    """Whether a resolved path is a bundled data file (``models/<game>/data/...``)."""
+    if not real.is_relative_to(_PACKAGE):
+        return False
+    parts = real.relative_to(_PACKAGE).parts
+    return len(parts) > 2 and parts[1] == "data"
+
+
 def read_regular(path: Path, limit: int) -> bytes:
     """The first ``limit`` bytes of a regular file, ``/dev/null`` read as empty; anything else
     is an :class:`AtollError` naming it. The file is opened without blocking and checked before
     it is read: a named pipe with no writer would wait for ever, and a socket or a device
-    (``/dev/zero``, a terminal) is no data file.
+    (``/dev/zero``, a terminal) is no data file. While :func:`confined_to` a folder, a file
+    outside it is refused unopened (its resolved path is opened, never following a link).
 
     >>> read_regular(Path(os.devnull), 10)
     b''
     """
+    real = confined(path)
+    follow = 0 if confinement() is None else os.O_NOFOLLOW  # resolved: a link now is a swap
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | follow)
     except FileNotFoundError:
         raise AtollError("no such file", source=path) from None
     except OSError as exc:  # a socket cannot be opened at all (ENXIO): say what it is

@@ -295,3 +295,64 @@ def test_the_protocol_class_sits_on_the_position_and_uses_the_shared_template(ga
     for name in ("apply", "history", "events", "event", "save_png", "play_text"):
         assert getattr(cls, name) is getattr(GameState, name), f"{game} overrides {name}"
     assert type(load_game(game)).__module__ == f"models.{game}.game"
+
+
+# -- every file read on a user's behalf goes through one reader (issue 34) ------------------------
+
+#: What opens a file by its name: builtins, methods, and module functions by their module.
+_OPENING_CALLS = {"open", "FileResponse"}
+_OPENING_METHODS = {
+    "open", "read_text", "read_bytes", "read_parquet", "read_csv", "read_json", "read_table",
+    "read_feather", "ParquetFile", "connect", "fromfile", "loadtxt", "genfromtxt",
+}  # fmt: skip
+_OPENING_FUNCTIONS = {
+    "shutil": {"copy", "copyfile", "copy2", "copytree"},
+    **{module: {"load"} for module in ("json", "tomllib", "pickle", "marshal", "np", "numpy")},
+}
+#: ``Root.read_text`` of the explore app reads through the one reader.
+_THROUGH_THE_READER = {"root.read_text", "site.root.read_text", "self.root.read_text"}
+#: The modules that open files themselves, and why none of those is a file a user's file names.
+OWN_FILES = {
+    "models/files.py": "the one reader (read_regular, where confinement is checked) and the "
+    "atomic writer",
+    "analyses/cli/main.py": "os.devnull, to quiet stdout after a broken pipe",
+    "analyses/store.py": "a study's own folder: its study.json and Parquet chunks",
+    "analyses/manifest.py": "a study's chunk manifests and the chunk files they hash",
+    "analyses/verify.py": "a study's own folder, through StudyStore.open",
+    "analyses/tuning/search.py": "a tuning's own tune.json",
+    "analyses/tuning/report.py": "the tuned component files the tuning itself wrote",
+    "analyses/explore/app.py": "FileResponse of a report under the root, checked by Root.file "
+    "and models.files.confined, the check read_regular makes",
+}
+
+
+def _opening_calls(path: Path) -> list[str]:
+    """The calls in a module that open a file by name, as written (``path.read_text``)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        text = ast.unparse(func)
+        if isinstance(func, ast.Name) and func.id in _OPENING_CALLS:
+            found.append(f"{text} (line {node.lineno})")
+        elif isinstance(func, ast.Attribute) and text not in _THROUGH_THE_READER:
+            receiver = ast.unparse(func.value)
+            if func.attr in _OPENING_METHODS or func.attr in _OPENING_FUNCTIONS.get(receiver, ()):
+                found.append(f"{text} (line {node.lineno})")
+    return found
+
+
+def test_every_user_file_is_read_through_the_one_reader() -> None:
+    """A loader that opened a file itself would bypass the explore app's confinement (and the
+    refusal of pipes and oversized files): only the modules of :data:`OWN_FILES` open files."""
+    bad = {}
+    for package in ALLOWED:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            calls = _opening_calls(path)
+            if calls and name not in OWN_FILES:
+                bad[name] = calls
+    assert not bad, f"open files through models.data.read_text / models.files.read_regular: {bad}"
+    stale = [name for name in OWN_FILES if not _opening_calls(ROOT / name)]
+    assert not stale, f"OWN_FILES lists modules that open nothing: {stale}"

@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyses.cli.main import main
-from models.data import bundled_path
+from models.data import NESTED_TOO_DEEPLY, bundled_path
 from models.tobago.island.mapfile import EXAMPLE as MAP_EXAMPLE
 from models.tobago.island.mapfile import bundled_maps
 
@@ -786,3 +786,50 @@ def test_a_missing_input_is_still_bad_input(
         ["southseas", "study", "--games", "2", "--options", str(missing), "--out", str(tmp_path)],
     ):
         assert _one_line(capsys, argv, missing) == f"atoll: error: {missing}: no such file"
+
+
+# -- names longer than the system allows, stored records nested deeply (issue 34) ---------------
+
+LONG_NAME = "a" * 300  # the system holds 255 bytes a name (ENAMETOOLONG beyond)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["tobago", "candidates", "{long}.toml", "--hints", os.devnull],
+        ["tobago", "candidates", "lagoon", "--hints", "{long}.toml"],
+        ["tobago", "candidates", "lagoon", "--hints", os.devnull, "--component", "clues={long}"],
+        ["tobago", "replay", "{long}.toml"],
+        ["tobago", "render", "lagoon", "--out", "{long}.png"],
+        ["southseas", "completable", "{long}.toml"],
+        ["southseas", "tiles", "--tiles", "{long}.toml"],
+        ["southseas", "study", "--games", "2", "--workers", "1", "--out", "{long}"],
+        ["southseas", "verify", "{long}"],
+        ["gloryislands", "board", "--board", "{long}.toml"],
+        ["explore", "--root", "{long}"],
+    ],
+    ids=" ".join,
+)
+def test_a_300_character_path_argument_exits_2_with_one_line(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long = tmp_path / LONG_NAME
+    message = _one_line(capsys, [a.replace("{long}", str(long)) for a in argv], long)
+    assert "File name too long" in message
+
+
+def test_a_deeply_nested_study_record_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "study"
+    assert main(["southseas", "study", "--games", "2", "--workers", "1", "--out", str(folder)]) == 0
+    manifest = next(folder.glob("chunks/*/manifest.json"))
+    capsys.readouterr()
+    manifest.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert main(["southseas", "verify", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"atoll: error: {folder}: 1 bad chunks (see above)\n"
+    assert "its manifest.json is damaged (nested too deeply)" in out
+    (folder / "study.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    message = _one_line(capsys, ["southseas", "verify", str(folder)], folder)
+    assert message == f"atoll: error: {folder}: study.json is damaged: {NESTED_TOO_DEEPLY}"

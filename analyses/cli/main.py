@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import signal
 import sys
@@ -128,6 +129,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # a file that cannot be written (it names it), or > /dev/full
         _quiet_stdout()
         where = exc.filename if exc.filename is not None else "the output"
+        if exc.errno == errno.ENAMETOOLONG:  # the name given was at fault, not the disk
+            return _fail(f"error: {where}: {exc.strerror}: refused", EXIT_BAD_INPUT)
         return _fail(f"error: cannot write {where}: {exc.strerror or exc}", EXIT_OUTPUT)
     finally:
         if previous is not None:

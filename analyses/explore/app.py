@@ -8,9 +8,11 @@ protocol and their plug-ins (:mod:`analyses.plugins`); a plug-in may add pages o
 
 Safety: the server binds to 127.0.0.1 unless told otherwise (:mod:`analyses.explore.server`),
 answers only requests addressed to the host it serves, reads and writes only under the root
-(:mod:`analyses.explore.root`), refuses request bodies above :data:`~analyses.explore.site.
-MAX_BODY_BYTES`, and takes writes only as JSON with its own header (a page of another site
-cannot send one unasked).
+(:mod:`analyses.explore.root` checks the paths a request names; every request is answered
+:func:`~models.files.confined_to` the root, so a file that a scenario or a map under it names —
+``../``, an absolute path, a link out — is refused unopened, whichever loader follows the
+name), refuses request bodies above :data:`~analyses.explore.site.MAX_BODY_BYTES`, and takes
+writes only as JSON with its own header (a page of another site cannot send one unasked).
 
 >>> import json, urllib.error, urllib.request
 >>> from analyses.explore.server import Running
@@ -50,6 +52,7 @@ from analyses.explore.site import (
 )
 from analyses.plugins import plugin
 from models.errors import AtollError
+from models.files import confined, confined_to
 from models.pictures import figure_png
 from models.registry import game_names
 
@@ -117,6 +120,20 @@ class BodyLimit:
 
 class _TooBig(Exception):
     pass
+
+
+class Confined:
+    """Every request is answered :func:`~models.files.confined_to` the root: whatever a loader
+    opens for it must resolve under the root (or be atoll's bundled data). Work handed to a
+    thread (``run_in_threadpool``) copies the context, so it stays confined."""
+
+    def __init__(self, app: ASGIApp, root: Path) -> None:
+        self.app = app
+        self.root = root
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        with confined_to(self.root):
+            await self.app(scope, receive, send)
 
 
 class Headers:
@@ -232,7 +249,7 @@ def make_app(
 
     async def served(request: Request) -> Response:
         try:
-            path = site.root.file(request.path_params["path"])
+            path = confined(site.root.file(request.path_params["path"]))  # FileResponse opens it
             kind = _SERVED.get(path.suffix.lower())
             if kind is None:
                 raise AtollError(
@@ -256,6 +273,7 @@ def make_app(
     ]
     routes += [Mount(f"/{game}", routes=list(p.routes)) for game, p in game_pages.items()]
     middleware = [
+        Middleware(Confined, root=site.root.path),
         Middleware(TrustedHostMiddleware, allowed_hosts=list(_bare(hosts))),
         Middleware(Headers),
         Middleware(BodyLimit),

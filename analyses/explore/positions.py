@@ -31,6 +31,7 @@ from analyses.plugins import plugin
 from models.core import GameState
 from models.data import parse_json, parse_toml, write_scenario
 from models.errors import AtollError
+from models.files import confinement
 from models.registry import game_names
 
 __all__ = [
@@ -138,16 +139,22 @@ def _entries(data: dict[str, Any]) -> int:
     return len(lists[0]) if lists else 0
 
 
-@functools.lru_cache(maxsize=256)
-def _replayed(game: str, path: str, mtime: int, step: int) -> GameState:
+def _replayed(game: str, path: Path, step: int) -> GameState:
     """A scenario's position (kept while the file is unchanged: stepping back is free)."""
+    return _replayed_under(game, str(path), path.stat().st_mtime_ns, step, confinement())
+
+
+@functools.lru_cache(maxsize=256)
+def _replayed_under(
+    game: str, path: str, mtime: int, step: int, confined: tuple[Path, ...] | None
+) -> GameState:
+    """The position, cached by the folders its files were read under too (``confined``): a
+    scenario read for one root is never shown from the cache under another."""
     return load_position(game, path, step)
 
 
 def _load(root: Root, line: Line, step: int) -> GameState:
-    path = root.file(line.file)
-    state = _replayed(line.game, str(path), path.stat().st_mtime_ns, step)
-    return state.clone()
+    return _replayed(line.game, root.file(line.file), step).clone()
 
 
 def _play(state: GameState, plays: Sequence[str]) -> None:
@@ -268,7 +275,7 @@ def guess_game(name: str, path: Path) -> str | None:
             return game
     for game in game_names():
         try:
-            _replayed(game, str(path), path.stat().st_mtime_ns, 0)
+            _replayed(game, path, 0)
         except (AtollError, OSError):
             continue
         return game

@@ -15,16 +15,21 @@ of the root either, and skips hidden entries (``.git``, the store's staging fold
 >>> Root("/tmp").file("../etc/passwd")
 Traceback (most recent call last):
 ...
-analyses.explore.root.PathRefused: '../etc/passwd': outside the root: '..' is not allowed
+models.errors.PathRefused: '../etc/passwd': outside the root: '..' is not allowed
+
+The files a file under the root names (a scenario's map, tiles or board, a map's sections) are
+checked where every loader reads them (:func:`models.files.confined_to`, which the app sets for
+each request). A name the system cannot hold (longer than 255 bytes) is refused in one line.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from models.errors import AtollError
+from models.errors import AtollError, PathRefused
 from models.files import read_regular, write_bytes_atomically
 
 __all__ = ["MAX_FILE_BYTES", "PathRefused", "Root"]
@@ -36,16 +41,12 @@ MAX_DEPTH = 6
 MAX_LISTED = 2000
 
 
-class PathRefused(AtollError):
-    """A path outside the root (or not a plain relative path): refused, never opened."""
-
-
 class Root:
     """The folder the app serves (resolved once: a link as the root itself is fine)."""
 
     def __init__(self, path: str | Path) -> None:
-        self.path = Path(path).resolve()
-        if not self.path.is_dir():
+        self.path = _real(path)
+        if not stat.S_ISDIR(_mode(self.path, str(path), "--root")):
             raise AtollError("is not a folder", source=str(path), field="--root")
 
     def _inside(self, text: str) -> Path:
@@ -59,7 +60,7 @@ class Root:
         if ".." in parts:
             raise PathRefused(f"{text!r}: outside the root: '..' is not allowed")
         candidate = self.path.joinpath(*[p for p in parts if p not in ("", ".")])
-        resolved = candidate.resolve()
+        resolved = _real(candidate)
         if resolved != self.path and not resolved.is_relative_to(self.path):
             raise PathRefused(f"{text!r}: outside the root (a link out of it)")
         return resolved
@@ -67,7 +68,7 @@ class Root:
     def file(self, text: str) -> Path:
         """An existing regular file under the root."""
         path = self._inside(text)
-        if not path.is_file():
+        if not stat.S_ISREG(_mode(path, text)):
             raise AtollError("no such file under the root", source=text)
         return path
 
@@ -76,13 +77,13 @@ class Root:
         if text in ("", "."):
             return self.path
         path = self._inside(text)
-        if not path.is_dir():
+        if not stat.S_ISDIR(_mode(path, text)):
             raise AtollError("no such folder under the root", source=text)
         return path
 
     def relative(self, path: Path) -> str:
         """``path`` (under the root) as the page names it."""
-        return path.resolve().relative_to(self.path).as_posix()
+        return _real(path).relative_to(self.path).as_posix()
 
     def read_text(self, text: str) -> str:
         """A file's text (at most :data:`MAX_FILE_BYTES`; a bigger one is refused)."""
@@ -101,9 +102,10 @@ class Root:
         path = self._inside(text)
         if path.suffix.lower() not in suffixes:
             raise AtollError(f"name a {' or '.join(suffixes)} file", source=text)
+        mode = _mode(path, text)
         if Path(self.path, *text.split("/")).is_symlink():
             raise PathRefused(f"{text!r}: is a link; name a plain file")
-        if path.exists() and not path.is_file():
+        if mode and not stat.S_ISREG(mode):
             raise AtollError("is not a plain file", source=text)
         return path
 
@@ -128,7 +130,7 @@ class Root:
                 if name.startswith(".") or not name.lower().endswith(suffixes):
                     continue
                 path = here / name
-                real = path.resolve()
+                real = _real(path)
                 if not real.is_relative_to(self.path) or not real.is_file():
                     continue
                 yield self.relative(path), real
@@ -143,8 +145,27 @@ class Root:
             here = Path(folder)
             depth = len(here.relative_to(self.path).parts)
             found = [m for m in markers if m in names]
-            if found and all((here / m).resolve().is_relative_to(self.path) for m in found):
+            if found and all(_real(here / m).is_relative_to(self.path) for m in found):
                 yield here
                 dirs[:] = []
                 continue
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and depth < MAX_DEPTH)
+
+
+def _mode(path: Path, text: str, field: str | None = None) -> int:
+    """A file's type and mode bits (0: nothing there); a name the system refuses (too long, a
+    loop of links) is a one-line error naming it as the page gave it."""
+    try:
+        return path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return 0
+    except OSError as exc:
+        raise AtollError(
+            f"cannot be opened: {exc.strerror or exc}", source=text, field=field
+        ) from None
+
+
+def _real(path: str | Path) -> Path:
+    """``path`` with its links followed (a loop of links is left as it is: opening it fails
+    with one line, where :meth:`Path.resolve` would raise a ``RuntimeError``)."""
+    return Path(os.path.realpath(path))

@@ -11,6 +11,7 @@ its time limit is ``unknown`` (status 200: it is an answer), never a partial res
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from analyses.explore.root import PathRefused, Root
+from models.data import parse_json
 from models.errors import AtollError
 
 __all__ = [
@@ -112,9 +114,10 @@ async def read_json(request: Request) -> dict[str, Any]:
         raise AtollError("send JSON (Content-Type: application/json)", field="request")
     body = await request.body()
     try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise AtollError("the request is not valid JSON", field="request") from None
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise AtollError("the request is not valid JSON (not UTF-8)", field="request") from None
+    data = parse_json(text, source="request")  # as a file: nested at most 32 deep, plain data
     if not isinstance(data, dict):
         raise AtollError("the request must be a JSON object", field="request")
     return data
@@ -153,7 +156,8 @@ def answer_json(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         except OSError as exc:  # a full disk, a read-only folder: one line naming the file
             where = Path(exc.filename).name if exc.filename else "the file"
             why = exc.strerror or exc
-            return JSONResponse({"error": f"cannot write {where}: {why}"}, status_code=500)
+            status = 400 if exc.errno == errno.ENAMETOOLONG else 500  # the name was the fault
+            return JSONResponse({"error": f"cannot write {where}: {why}"}, status_code=status)
 
     endpoint.__name__ = getattr(handler, "__name__", "endpoint")
     endpoint.__doc__ = handler.__doc__

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from analyses.explore.root import MAX_FILE_BYTES, Root
+from models.data import parse_json
 from models.errors import AtollError
 from models.files import read_regular
 
@@ -75,8 +76,8 @@ def _json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     if not path.exists():
         return None, None
     try:
-        data = json.loads(read_regular(path, MAX_FILE_BYTES))
-    except AtollError as exc:  # a pipe, a device, an unreadable file: read_regular says so
+        data = parse_json(read_regular(path, MAX_FILE_BYTES).decode("utf-8"), source=path.name)
+    except AtollError as exc:  # a pipe, a device, nested too deeply: one line says so
         return None, f"{path.name}: {exc.message}"
     except ValueError as exc:
         return None, f"{path.name}: cannot be read ({exc})"

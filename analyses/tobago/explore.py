@@ -12,8 +12,9 @@ The page sends its whole position with every request (JSON)::
 and gets back the board and the side panel drawn, with the candidates as data. Answers come from
 the functions the CLI uses (:func:`analyses.tobago.candidates.solve_view`, ``rank``, ``why``),
 within the time limit: past it the page says ``unknown`` and draws no candidates. Hints files
-are read and written in the CLI's format (:mod:`models.tobago.island.hints`), only under the
-root.
+are read and written in the CLI's format (:mod:`models.tobago.island.hints`); they, map files,
+the sections a composed map names and clue decks are read only under the root (the app's
+confinement, :func:`models.files.confined_to`).
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from typing import Any
 
 import tomlkit
 
+from models.data import read_text, read_toml
 from models.errors import AtollError
 
 Key = str | int | tuple[str, str]  # a table key, a list index, or [key=value] in a list
@@ -168,7 +169,7 @@ def check_param(param: Param, options: Mapping[str, Any], files: Mapping[str, st
         if param.target not in files:
             known = ", ".join(["option", *files])
             raise AtollError(f"no component {param.target!r} (known: {known})", field=where)
-        data = tomllib.loads(Path(files[param.target]).read_text(encoding="utf-8"))
+        data = read_toml(files[param.target])
         node, key = _walk(data, param.keys, param, files[param.target])
         start = node[key]
     if param.kind != "choice" and (isinstance(start, bool) or not isinstance(start, int | float)):
@@ -200,7 +201,7 @@ def apply(
             options[str(p.keys[0])] = values[p.name]
         else:
             if p.target not in changed:
-                text = Path(files[p.target]).read_text(encoding="utf-8")
+                text = read_text(files[p.target])
                 changed[p.target] = tomlkit.parse(text)
             node, key = _walk(changed[p.target], p.keys, p, files[p.target])
             node[key] = values[p.name]

@@ -1,4 +1,5 @@
-"""Atomic writes: the target is replaced whole or not at all, even when the writer dies."""
+"""Atomic writes: the target is replaced whole or not at all, even when the writer dies; reads
+only of regular files, and, while confined to a folder, only of files under it."""
 
 from __future__ import annotations
 
@@ -12,8 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from models.errors import AtollError
-from models.files import atomic_write, read_regular, same_file, write_bytes_atomically
+from models.data import bundled_path, read_text
+from models.errors import AtollError, PathRefused
+from models.files import (
+    atomic_write,
+    confined_to,
+    confinement,
+    read_regular,
+    same_file,
+    write_bytes_atomically,
+)
 
 WRITER = """
 import sys, time
@@ -135,3 +144,38 @@ def test_only_regular_files_are_read(tmp_path: Path) -> None:
     assert read_regular(Path(os.devnull), 10) == b""
     (tmp_path / "a.toml").write_bytes(b"a = 1\n")
     assert read_regular(tmp_path / "a.toml", 3) == b"a ="
+
+
+def test_confined_reads_open_only_files_under_the_folder_or_bundled(tmp_path: Path) -> None:
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    (root / "sub").mkdir(parents=True)
+    outside.mkdir()
+    (root / "a.toml").write_text("inside")
+    (outside / "b.toml").write_text("outside")
+    (root / "sub" / "in.toml").symlink_to(root / "a.toml")
+    (root / "sub" / "out.toml").symlink_to(outside / "b.toml")
+    (root / "sub" / "dir-out").symlink_to(outside)
+    with confined_to(root):
+        assert confinement() == (root.resolve(),)
+        assert read_regular(root / "sub" / ".." / "a.toml", 10) == b"inside"
+        assert read_regular(root / "sub" / "in.toml", 10) == b"inside"  # a link kept inside
+        assert read_text(bundled_path("tobago", "clues.toml")).startswith("#")  # bundled data
+        for path in (
+            root / ".." / "outside" / "b.toml",
+            outside / "b.toml",
+            root / "sub" / "out.toml",
+            root / "sub" / "dir-out" / "b.toml",
+            Path(os.devnull),
+            Path(__file__),
+        ):
+            with pytest.raises(PathRefused) as refused:
+                read_regular(path, 10)
+            assert str(refused.value) == f"{path}: outside the root: not opened"
+    assert confinement() is None
+    assert read_regular(outside / "b.toml", 10) == b"outside"  # unconfined: the CLI
+
+
+def test_a_name_as_long_as_the_system_allows_is_written_atomically(tmp_path: Path) -> None:
+    target = tmp_path / ("n" * 251 + ".txt")  # 255 bytes: the temporary file's name is shorter
+    write_bytes_atomically(target, b"x")
+    assert target.read_bytes() == b"x" and [p.name for p in tmp_path.iterdir()] == [target.name]

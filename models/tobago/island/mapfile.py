@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import re
+import stat
 import warnings
 from pathlib import Path
 from typing import Any
@@ -89,14 +90,18 @@ def load_bundled_map(stem: str) -> Island:
 def resolve_map(spec: str) -> Island:
     """A map from a path, or else from the name of a bundled map."""
     path = Path(spec)
-    if path.is_file() or (path.suffix == ".toml" and not path.is_dir()):
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        mode = None
+    except OSError:  # a name too long, a loop of links: reading it says what is wrong
         return load_map(path)
-    if spec in bundled_maps():
-        return load_bundled_map(spec)
-    if path.is_dir():
+    if mode is not None and stat.S_ISDIR(mode):
+        if spec in bundled_maps():
+            return load_bundled_map(spec)
         raise AtollError("is a directory, not a map file", source=path)
-    if path.exists():  # a device or a pipe: reading it says what is wrong
-        return load_map(path)
+    if mode is not None or path.suffix == ".toml" or "/" in spec:  # a file, a pipe: read it
+        return load_map(path)  # missing: the reader says so (or that it lies outside the root)
     return load_bundled_map(spec)
 
 
