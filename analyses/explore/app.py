@@ -209,7 +209,8 @@ def make_app(
         line = positions.line_of(
             data.get("game"), data.get("file"), data.get("step"), data.get("plays") or ()
         )
-        path = await run_in_threadpool(positions.save, site.root, line, field(data, "name", str))
+        name, replace = field(data, "name", str), field(data, "replace", bool, False)
+        path = await run_in_threadpool(positions.save, site.root, line, name, replace=replace)
         return JSONResponse({"saved": site.root.relative(path)})
 
     async def study_list(request: Request) -> Response:

@@ -8,7 +8,7 @@ what the game's plug-in says of it (the ``replay --json`` snapshot), the events 
 logged, the legal actions; :func:`save` writes the line as a scenario the CLI replays
 (:meth:`models.core.GameState.scenario`), beside the file it came from.
 
->>> from analyses.explore.root import Root
+>>> from analyses.explore.root import ReplaceRefused, Root
 >>> root = Root("examples")
 >>> line = Line("southseas", "southseas/close-island.toml", step=1)
 >>> shown = view(root, line)
@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from analyses.cli.scenarios import load_position, protocol_view
-from analyses.explore.root import Root
+from analyses.explore.root import ReplaceRefused, Root
 from analyses.plugins import plugin
 from models.core import GameState
 from models.data import parse_json, parse_toml, write_scenario
@@ -230,15 +230,25 @@ def entry_of(state: GameState, action: Hashable) -> str:
     return f"p{state.current_player()} {action}"
 
 
-def save(root: Root, line: Line, name: str) -> Path:
+def save(root: Root, line: Line, name: str, *, replace: bool = False) -> Path:
     """Write the line as a scenario beside the file it came from (its component files are
-    named relative to that folder); ``name`` is a file name, .toml or .json."""
+    named relative to that folder); ``name`` is a file name, .toml or .json. A file that exists
+    (the scenario shown, whose comments a saved line does not keep, above all) is replaced only
+    with ``replace``: the user's confirmation, sent with the request."""
     if "/" in name or not name.strip():
         raise AtollError("a file name (saved beside the scenario it came from)", field="name")
     state, _, _, header = state_of(root, line)
     folder = Path(line.file).parent.as_posix()
     target = name if folder in ("", ".") else f"{folder}/{name}"
-    path = root.writable(target, suffixes=(".toml", ".json"))
+    try:
+        path = root.writable(target, suffixes=(".toml", ".json"), replace=replace)
+    except ReplaceRefused:
+        if root.writable(target, suffixes=(".toml", ".json"), replace=True) != root.file(line.file):
+            raise
+        raise ReplaceRefused(
+            "is the scenario shown here: a saved line keeps none of its comments: replace it?",
+            source=target,
+        ) from None
     return write_scenario(state.scenario(header), path)
 
 

@@ -4,8 +4,9 @@ an answer or an error goes back to the page.
 A game's plug-in adds pages of its own (:attr:`analyses.plugin.GamePlugin.pages`): a function
 that takes the :class:`Site` and returns :class:`GamePages` (its routes under ``/GAME/`` and
 the folder of its templates). Errors are the CLI's: an :class:`~models.errors.AtollError` is
-one line (file, entry, field) with status 400 (403 for a path outside the root), a solver past
-its time limit is ``unknown`` (status 200: it is an answer), never a partial result.
+one line (file, entry, field) with status 400 (403 for a path outside the root, 409 for a file
+that exists: replaced only when the request says so), a solver past its time limit is
+``unknown`` (status 200: it is an answer), never a partial result.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from analyses.explore.root import PathRefused, Root
+from analyses.explore.root import PathRefused, ReplaceRefused, Root
 from models.errors import AtollError
 
 __all__ = [
@@ -95,7 +96,11 @@ def compact_json(value: Any) -> str:
 
 
 def status_of(exc: AtollError) -> int:
-    return 403 if isinstance(exc, PathRefused) else 400
+    """403 for a path outside the root, 409 for a file that exists (replacing it needs the
+    user's confirmation), 400 for any other bad request."""
+    if isinstance(exc, PathRefused):
+        return 403
+    return 409 if isinstance(exc, ReplaceRefused) else 400
 
 
 def error_response(exc: AtollError) -> JSONResponse:
