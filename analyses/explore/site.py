@@ -21,7 +21,9 @@ import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from analyses.explore.display import Paths, plain_json, readable, readable_html
 from analyses.explore.root import PathRefused, ReplaceRefused, Root
+from analyses.explore.seats import hidden_anywhere
 from models.errors import AtollError
 
 __all__ = [
@@ -74,7 +76,12 @@ class Site:
                 trim_blocks=True,
                 lstrip_blocks=True,
             )
-            self._env.filters["compact"] = compact_json
+            paths = Paths(self.root.path)
+            self._env.filters["compact"] = lambda value: compact_json(value, paths)
+            self._env.filters["readable"] = lambda value: readable(value, paths)
+            self._env.filters["readable_html"] = lambda value: readable_html(value, paths)
+            self._env.filters["rel"] = paths.text
+            self._env.filters["hidden"] = hidden_anywhere
         return self._env
 
     def html(self, name: str, **context: Any) -> str:
@@ -90,9 +97,10 @@ class Site:
         )
 
 
-def compact_json(value: Any) -> str:
-    """A value as short JSON (what the summary tables show)."""
-    return json.dumps(value, separators=(", ", ": "), default=str)
+def compact_json(value: Any, paths: Paths | None = None) -> str:
+    """A value as short JSON (for a page's script and its tests; a hidden value as
+    ``"hidden"``), never what a reader is shown (:func:`~analyses.explore.display.readable`)."""
+    return json.dumps(plain_json(value, paths), separators=(", ", ": "), default=str)
 
 
 def status_of(exc: AtollError) -> int:

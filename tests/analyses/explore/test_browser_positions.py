@@ -16,7 +16,7 @@ __all__ = ["browser", "page"]  # the fixtures
 
 
 def _shown(page: Any, key: str) -> Any:
-    return json.loads(page.text_content(f'#summary tr[data-key="{key}"] code.value'))
+    return json.loads(page.get_attribute(f'#summary tr[data-key="{key}"]', "data-json"))
 
 
 def test_a_south_seas_scenario_stepped_to_its_end_shows_replay_s_scores(
