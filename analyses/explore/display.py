@@ -12,6 +12,8 @@
 ('greedy, random', 'none', 'hunt = no; seed = 3')
 >>> readable([[7, 8], [5, 9]]), readable(11.0), readable(None)
 ('(7, 8), (5, 9)', '11', 'none')
+>>> readable({"map": {"source": "lagoon", "reconstruction": False}, "sight": [0, 1]})
+'map = (source = lagoon; reconstruction = no); sight = 0, 1'
 >>> Paths("/srv/root").text("wrote /srv/root/runs/a/report.html")
 'wrote runs/a/report.html'
 """
@@ -77,7 +79,7 @@ def readable(value: Any, paths: Paths | None = None) -> str:
     if isinstance(value, Mapping):
         if not value:
             return "none"
-        return "; ".join(f"{k} = {readable(v, paths)}" for k, v in value.items())
+        return "; ".join(f"{k} = {_inner(v, paths)}" for k, v in value.items())
     if isinstance(value, (list, tuple, set, frozenset)):
         items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else list(value)
         if not items:
@@ -87,8 +89,16 @@ def readable(value: Any, paths: Paths | None = None) -> str:
 
 
 def _item(value: Any, paths: Paths | None) -> str:
-    """One item of a list: a list inside it in parentheses (a field, a pair of scores)."""
-    if isinstance(value, (list, tuple)) and value:
+    """One item of a list: a list or a table inside it in parentheses (a field, a pair of
+    scores)."""
+    if isinstance(value, (list, tuple, Mapping)) and value:
+        return f"({readable(value, paths)})"
+    return readable(value, paths)
+
+
+def _inner(value: Any, paths: Paths | None) -> str:
+    """A table's value: a table inside it in parentheses."""
+    if isinstance(value, Mapping) and value:
         return f"({readable(value, paths)})"
     return readable(value, paths)
 

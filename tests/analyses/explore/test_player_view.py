@@ -85,3 +85,10 @@ def test_a_seat_that_is_not_in_the_game_is_a_one_line_error(server: str) -> None
     assert answer.status == 400 and "seat: a player&#39;s seat (0, 1, ...), got &#39;x&#39;" in (
         answer.text
     )
+
+
+def test_an_error_page_names_files_relative_to_the_root(server: str, root: Path) -> None:
+    answer = request(server + f"position?game=southseas&file={TOBAGO}")
+    assert answer.status == 400
+    assert re.search(r'id="refused">tobago/first-treasure.toml: map: unknown field', answer.text)
+    assert _text(answer.text).count(str(root)) == 1  # the header naming the root
