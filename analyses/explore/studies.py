@@ -97,7 +97,8 @@ def _study(root: Root, folder: Path, kind: str, name: str) -> StudyEntry:
     if page is None and config:
         resume, note = resume_or_why(lambda: commands.report_command(config, name))
     game = cli_name(config.get("game") or (report or {}).get("study", {}).get("game"))
-    title = (report or {}).get("title") or f"{title_of(game)}: study, no report written yet"
+    untitled = "report" if page else "study, no report written yet"
+    title = (report or {}).get("title") or f"{title_of(game) if game else name}: {untitled}"
     return StudyEntry(
         name,
         kind,
