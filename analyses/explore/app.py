@@ -226,7 +226,8 @@ def make_app(
         line = positions.line_of(
             data.get("game"), data.get("file"), data.get("step"), data.get("plays") or ()
         )
-        path = await run_in_threadpool(positions.save, site.root, line, field(data, "name", str))
+        name, replace = field(data, "name", str), field(data, "replace", bool, False)
+        path = await run_in_threadpool(positions.save, site.root, line, name, replace=replace)
         return JSONResponse({"saved": site.root.relative(path)})
 
     async def study_list(request: Request) -> Response:
@@ -237,12 +238,11 @@ def make_app(
         try:
             wanted = request.query_params.get("path", "")
             folder = site.root.folder(wanted)
-            entry = next(
-                (s for s in studies.listing(site.root) if s.path == site.root.relative(folder)),
-                None,
-            )
+            entry = await run_in_threadpool(studies.entry_at, site.root, folder)
             if entry is None:
-                raise AtollError("no study or report in this folder", source=wanted)
+                raise AtollError(
+                    "no folder atoll wrote (study, report, compare, skill, tune)", source=wanted
+                )
         except AtollError as exc:
             return site.error_page(exc, "the study cannot be shown")
         return site.page("study.html.j2", title=entry.title, study=entry)

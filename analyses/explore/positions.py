@@ -5,8 +5,9 @@ A *line* is a scenario file under the root, how many of its entries are played (
 of them by default), and the actions played after them on the page (``plays``, each as it
 prints, optionally ``"pN ..."``). :func:`view` replays it and tells the position: its picture,
 what the game's plug-in says of it (the ``replay --json`` snapshot), the events this step
-logged, the legal actions; :func:`save` writes the line as a scenario the CLI replays
-(:meth:`models.core.GameState.scenario`), beside the file it came from.
+logged, the legal actions — all of it as the designer sees it, or (``seat``) as that player
+knows it (:mod:`analyses.explore.seats`); :func:`save` writes the line as a scenario the CLI
+replays (:meth:`models.core.GameState.scenario`), beside the file it came from.
 
 >>> from analyses.explore.root import Root
 >>> root = Root("examples")
@@ -14,6 +15,9 @@ logged, the legal actions; :func:`save` writes the line as a scenario the CLI re
 >>> shown = view(root, line)
 >>> shown.entries, shown.step, shown.state.turn_number() > 0
 (3, 1, True)
+>>> hands = view(root, Line("tobago", "tobago/first-treasure.toml", seat=0)).summary["hands"]
+>>> hands[0][:2], hands[1][:2]  # player 0 sees his own hint cards, not player 1's
+(['not next to sea', 'not next to mountain'], [hidden, hidden])
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 from analyses.cli.scenarios import load_position, protocol_view
-from analyses.explore.root import Root
+from analyses.explore.display import HIDDEN
+from analyses.explore.root import ReplaceRefused, Root
+from analyses.explore.seats import hidden_anywhere, known_to
 from analyses.plugins import plugin
 from models.core import GameState
 from models.data import parse_json, parse_toml, write_scenario
@@ -57,12 +63,14 @@ _ENTRY_KEYS = ("actions", "move")
 
 @dataclasses.dataclass(frozen=True)
 class Line:
-    """A scenario file of ``game``, its first ``step`` entries (``None``: all), then ``plays``."""
+    """A scenario file of ``game``, its first ``step`` entries (``None``: all), then ``plays``;
+    shown to the designer (``seat`` ``None``) or as player ``seat`` knows it."""
 
     game: str
     file: str
     step: int | None = None
     plays: tuple[str, ...] = ()
+    seat: int | None = None
 
     def query(self, **changes: Any) -> str:
         """This line (changed) as the page's query string."""
@@ -71,31 +79,58 @@ class Line:
         if line.step is not None:
             pairs.append(("step", str(line.step)))
         pairs += [("play", p) for p in line.plays]
+        if line.seat is not None:
+            pairs.append(("seat", str(line.seat)))
         return urlencode(pairs)
 
 
 @dataclasses.dataclass(frozen=True)
 class Shown:
-    """A position of a line, told as the page shows it."""
+    """A position of a line, told as the page shows it: ``told`` holds the protocol's
+    ``facts``, the game's ``summary``, this step's ``events`` and the ``actions``, each part
+    the line's seat cannot see :data:`~analyses.explore.display.HIDDEN`."""
 
     line: Line
     state: GameState
     entries: int
     step: int
-    events: tuple[dict[str, Any], ...]
-    summary: tuple[tuple[str, Any, bool], ...]
-    actions: tuple[tuple[str, str], ...]
-    actions_cut: int
+    told: dict[str, Any]
     header: dict[str, Any]
 
     @property
     def facts(self) -> dict[str, Any]:
         """The protocol's view of the state (``replay --json`` of a game without a snapshot)
         and the kind of decision it waits for."""
-        return {**protocol_view(self.state), "decision": self.state.decision_kind()}
+        return dict(self.told["facts"])
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        """What ``replay --json`` prints (the game's snapshot), without its event log."""
+        return dict(self.told["summary"])
+
+    @property
+    def events(self) -> Any:
+        """The events this step logged (as the protocol logs them)."""
+        return self.told["events"]
+
+    @property
+    def actions(self) -> Any:
+        """The legal actions (or chance outcomes), (text, chance) each; hidden from a player
+        who cannot tell what another may do."""
+        return self.told["actions"]
+
+    @property
+    def actions_cut(self) -> int:
+        cut = self.told["actions_cut"]
+        return 0 if cut is HIDDEN else int(cut)
+
+    @property
+    def hides(self) -> bool:
+        """Whether anything of the position is hidden from the line's seat."""
+        return hidden_anywhere(self.told)
 
 
-def line_of(game: Any, file: Any, step: Any = None, plays: Any = ()) -> Line:
+def line_of(game: Any, file: Any, step: Any = None, plays: Any = (), seat: Any = None) -> Line:
     """A line from a page's values, each checked (a one-line error naming the field)."""
     if game not in game_names():
         raise AtollError(f"no game {game!r} (one of: {', '.join(game_names())})", field="game")
@@ -107,7 +142,9 @@ def line_of(game: Any, file: Any, step: Any = None, plays: Any = ()) -> Line:
         raise AtollError("a list of actions, each as it prints", field="play")
     if len(plays) > MAX_PLAYS:
         raise AtollError(f"at most {MAX_PLAYS} actions after the scenario", field="play")
-    return Line(game, file, step, tuple(plays))
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise AtollError(f"a player's seat (0, 1, ...), got {seat!r}", field="seat")
+    return Line(game, file, step, tuple(plays), seat)
 
 
 def read_line(query: Any) -> Line:
@@ -118,7 +155,12 @@ def read_line(query: Any) -> Line:
     elif str(step).isascii() and str(step).isdigit():
         step = int(step)
     plays = query.getlist("play") if hasattr(query, "getlist") else ()
-    return line_of(query.get("game") or "", query.get("file") or "", step, plays)
+    seat: Any = query.get("seat")
+    if seat in (None, "", "designer"):
+        seat = None
+    elif str(seat).isascii() and str(seat).isdigit() and len(str(seat)) < 4:
+        seat = int(seat)
+    return line_of(query.get("game") or "", query.get("file") or "", step, plays, seat)
 
 
 def _data(root: Root, file: str) -> dict[str, Any]:
@@ -199,12 +241,24 @@ def _event(event: Any) -> dict[str, Any]:
     }
 
 
-def _summary(state: GameState, game: str) -> tuple[tuple[str, Any, bool], ...]:
-    """What ``replay --json`` prints (the game's snapshot), key by key: (key, value, long)."""
+def _summary(state: GameState, game: str) -> dict[str, Any]:
+    """What ``replay --json`` prints (the game's snapshot), but its event log."""
     found = plugin(game).snapshot
     snap: dict[str, Any] = found(state) if found else {}
     snap.pop("events", None)
-    return tuple((k, v, len(repr(v)) > 160) for k, v in snap.items())
+    return snap
+
+
+def _told(state: GameState, game: str, old: int) -> dict[str, Any]:
+    """Everything the page says of ``state`` (``old``: the events logged before this step)."""
+    actions, cut = _actions(state)
+    return {
+        "facts": {**protocol_view(state), "decision": state.decision_kind()},
+        "summary": _summary(state, game),
+        "events": [_event(e) for e in state.events()[old:]],
+        "actions": actions,
+        "actions_cut": cut,
+    }
 
 
 def _actions(state: GameState) -> tuple[tuple[tuple[str, str], ...], int]:
@@ -219,15 +273,17 @@ def _actions(state: GameState) -> tuple[tuple[tuple[str, str], ...], int]:
 
 
 def view(root: Root, line: Line) -> Shown:
-    """The position a line reaches, told for the page (every problem a one-line error)."""
+    """The position a line reaches, told for the page as the designer sees it or as the line's
+    seat knows it (every problem a one-line error)."""
     state, entries, step, header = state_of(root, line)
     before = _before(root, line, step)
     old = len(before.events()) if before is not None else 0
-    events = tuple(_event(e) for e in state.events()[old:])
-    actions, cut = _actions(state)
-    return Shown(
-        line, state, entries, step, events, _summary(state, line.game), actions, cut, header
-    )
+
+    def told(s: GameState) -> dict[str, Any]:
+        return _told(s, line.game, old)
+
+    seen = told(state) if line.seat is None else known_to(state, line.seat, told)
+    return Shown(line, state, entries, step, seen, header)
 
 
 def entry_of(state: GameState, action: Hashable) -> str:
@@ -237,15 +293,25 @@ def entry_of(state: GameState, action: Hashable) -> str:
     return f"p{state.current_player()} {action}"
 
 
-def save(root: Root, line: Line, name: str) -> Path:
+def save(root: Root, line: Line, name: str, *, replace: bool = False) -> Path:
     """Write the line as a scenario beside the file it came from (its component files are
-    named relative to that folder); ``name`` is a file name, .toml or .json."""
+    named relative to that folder); ``name`` is a file name, .toml or .json. A file that exists
+    (the scenario shown, whose comments a saved line does not keep, above all) is replaced only
+    with ``replace``: the user's confirmation, sent with the request."""
     if "/" in name or not name.strip():
         raise AtollError("a file name (saved beside the scenario it came from)", field="name")
     state, _, _, header = state_of(root, line)
     folder = Path(line.file).parent.as_posix()
     target = name if folder in ("", ".") else f"{folder}/{name}"
-    path = root.writable(target, suffixes=(".toml", ".json"))
+    try:
+        path = root.writable(target, suffixes=(".toml", ".json"), replace=replace)
+    except ReplaceRefused:
+        if root.writable(target, suffixes=(".toml", ".json"), replace=True) != root.file(line.file):
+            raise
+        raise ReplaceRefused(
+            "is the scenario shown here: a saved line keeps none of its comments: replace it?",
+            source=target,
+        ) from None
     return write_scenario(state.scenario(header), path)
 
 

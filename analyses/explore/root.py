@@ -32,13 +32,18 @@ from pathlib import Path
 from models.errors import AtollError, PathRefused
 from models.files import read_regular, write_bytes_atomically
 
-__all__ = ["MAX_FILE_BYTES", "PathRefused", "Root"]
+__all__ = ["MAX_FILE_BYTES", "PathRefused", "ReplaceRefused", "Root"]
 
 #: The largest file the app reads or writes (a scenario of a whole game is well under 1 MB).
 MAX_FILE_BYTES = 4 * 1024 * 1024
 #: How deep :meth:`Root.files` looks below the root, and how many files it lists at most.
 MAX_DEPTH = 6
 MAX_LISTED = 2000
+
+
+class ReplaceRefused(AtollError):
+    """A write that would replace an existing file, sent without the confirmation to replace
+    it: nothing is written (the page asks the user, then sends the request again)."""
 
 
 class Root:
@@ -96,9 +101,10 @@ class Root:
         except UnicodeDecodeError:
             raise AtollError("is not UTF-8 text", source=text) from None
 
-    def writable(self, text: str, *, suffixes: tuple[str, ...]) -> Path:
+    def writable(self, text: str, *, suffixes: tuple[str, ...], replace: bool = False) -> Path:
         """A file under the root that may be written: its name ends in one of ``suffixes``
-        (the app writes hints and scenarios, never anything else) and it is no link."""
+        (the app writes hints and scenarios, never anything else), it is no link, and it does
+        not exist yet unless ``replace`` (the user confirmed replacing it)."""
         path = self._inside(text)
         if path.suffix.lower() not in suffixes:
             raise AtollError(f"name a {' or '.join(suffixes)} file", source=text)
@@ -107,11 +113,15 @@ class Root:
             raise PathRefused(f"{text!r}: is a link; name a plain file")
         if mode and not stat.S_ISREG(mode):
             raise AtollError("is not a plain file", source=text)
+        if path.exists() and not replace:
+            raise ReplaceRefused("exists already: replace it?", source=text)
         return path
 
-    def write_text(self, text: str, content: str, *, suffixes: tuple[str, ...]) -> Path:
+    def write_text(
+        self, text: str, content: str, *, suffixes: tuple[str, ...], replace: bool = False
+    ) -> Path:
         """Write ``content`` to a file under the root (:meth:`writable`), atomically."""
-        path = self.writable(text, suffixes=suffixes)
+        path = self.writable(text, suffixes=suffixes, replace=replace)
         data = content.encode("utf-8")
         if len(data) > MAX_FILE_BYTES:
             raise AtollError(f"larger than {MAX_FILE_BYTES // 1024} KiB", source=text)

@@ -4,8 +4,9 @@ an answer or an error goes back to the page.
 A game's plug-in adds pages of its own (:attr:`analyses.plugin.GamePlugin.pages`): a function
 that takes the :class:`Site` and returns :class:`GamePages` (its routes under ``/GAME/`` and
 the folder of its templates). Errors are the CLI's: an :class:`~models.errors.AtollError` is
-one line (file, entry, field) with status 400 (403 for a path outside the root), a solver past
-its time limit is ``unknown`` (status 200: it is an answer), never a partial result.
+one line (file, entry, field) with status 400 (403 for a path outside the root, 409 for a file
+that exists: replaced only when the request says so), a solver past its time limit is
+``unknown`` (status 200: it is an answer), never a partial result.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from analyses.explore.root import PathRefused, Root
+from analyses.explore.display import Paths, plain_json, readable, readable_html
+from analyses.explore.root import PathRefused, ReplaceRefused, Root
+from analyses.explore.seats import hidden_anywhere
 from models.data import parse_json
 from models.errors import AtollError
 
@@ -75,7 +78,12 @@ class Site:
                 trim_blocks=True,
                 lstrip_blocks=True,
             )
-            self._env.filters["compact"] = compact_json
+            paths = Paths(self.root.path)
+            self._env.filters["compact"] = lambda value: compact_json(value, paths)
+            self._env.filters["readable"] = lambda value: readable(value, paths)
+            self._env.filters["readable_html"] = lambda value: readable_html(value, paths)
+            self._env.filters["rel"] = paths.text
+            self._env.filters["hidden"] = hidden_anywhere
         return self._env
 
     def html(self, name: str, **context: Any) -> str:
@@ -91,13 +99,18 @@ class Site:
         )
 
 
-def compact_json(value: Any) -> str:
-    """A value as short JSON (what the summary tables show)."""
-    return json.dumps(value, separators=(", ", ": "), default=str)
+def compact_json(value: Any, paths: Paths | None = None) -> str:
+    """A value as short JSON (for a page's script and its tests; a hidden value as
+    ``"hidden"``), never what a reader is shown (:func:`~analyses.explore.display.readable`)."""
+    return json.dumps(plain_json(value, paths), separators=(", ", ": "), default=str)
 
 
 def status_of(exc: AtollError) -> int:
-    return 403 if isinstance(exc, PathRefused) else 400
+    """403 for a path outside the root, 409 for a file that exists (replacing it needs the
+    user's confirmation), 400 for any other bad request."""
+    if isinstance(exc, PathRefused):
+        return 403
+    return 409 if isinstance(exc, ReplaceRefused) else 400
 
 
 def error_response(exc: AtollError) -> JSONResponse:

@@ -1,128 +1,318 @@
-"""The studies and reports under the explore app's root: each folder holding a ``study.json``
-(a stored study) or a ``report.json`` (a report of ``report``, ``compare``, ``skill`` or
-``tune``), with its configuration and its findings as its report states them.
+"""The folders atoll writes, under the explore app's root, each told as its kind:
 
-Nothing is recomputed: a study without a report is listed with its configuration and a note
-that ``atoll GAME report --resume`` writes one.
+* ``study`` — a stored study (``study.json`` and its chunks), no report yet;
+* ``report`` — a study with its ``report.html`` (``atoll GAME report``), or a report alone;
+* ``compare`` — ``baseline/`` and ``variant/`` studies and ``compare.html``;
+* ``skill`` — ``budget-N/`` studies, ``skill.json`` and ``skill.png``;
+* ``tune`` — ``tune.json``, the trials' ``tune.db``, ``report.html`` and ``tuned/`` files.
+
+Each is told with its key facts (read from what it stored: nothing is recomputed), its findings
+as its report states them, and, while it is unfinished, the command that finishes it: the CLI
+name, the verb that wrote it and its stored settings with ``--resume``
+(:mod:`analyses.explore.commands`).
 
 >>> import json, tempfile
 >>> from pathlib import Path
 >>> from analyses.explore.root import Root
+>>> config = {"game": "tobago", "players": 2, "agents": ["random"], "games": 2, "seed": 0}
 >>> with tempfile.TemporaryDirectory() as tmp:
 ...     folder = Path(tmp) / "s"
 ...     folder.mkdir()
-...     _ = (folder / "study.json").write_text(json.dumps({"config": {"game": "tobago"}}))
-...     [(s.path, s.game, s.report) for s in listing(Root(tmp))]
-[('s', 'tobago', None)]
+...     _ = (folder / "study.json").write_text(json.dumps({"config": config}))
+...     [(s.path, s.kind, s.game, s.report) for s in listing(Root(tmp))]
+...     print(listing(Root(tmp))[0].resume)
+[('s', 'study', 'tobago', None)]
+atoll tobago report --games 2 --players 2 --agent random --seed 0 --out s --resume
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
+import re
+import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from analyses.explore.root import MAX_FILE_BYTES, Root
-from models.data import parse_json
+from analyses.explore import commands
+from analyses.explore.display import readable
+from analyses.explore.records import (
+    KINDS,
+    StudyEntry,
+    cli_name,
+    config_facts,
+    facts_of,
+    outputs_of,
+    page_of,
+    played,
+    read_json,
+    resume_or_why,
+    title_of,
+    told,
+)
+from analyses.explore.root import Root
 from models.errors import AtollError
-from models.files import read_regular
 
-__all__ = ["StudyEntry", "listing"]
+__all__ = ["KINDS", "MARKERS", "StudyEntry", "entry_at", "kind_of", "listing"]
 
-#: The configuration keys shown for a study, in this order (the rest stay in its study.json).
-SHOWN = ("game", "games", "players", "agents", "seed", "options", "components", "rotate")
-
-
-@dataclasses.dataclass(frozen=True)
-class StudyEntry:
-    """One study or report folder, relative to the root."""
-
-    path: str
-    game: str | None
-    title: str
-    command: str | None
-    config: dict[str, Any]
-    findings: tuple[str, ...]
-    resolution: tuple[str, ...]
-    warnings: tuple[str, ...]
-    #: The report page, relative to the root (``None``: no report written).
-    report: str | None
-    problem: str | None
-
-    def report_command(self) -> str:
-        """The command that writes this study's report from its stored games (run in the
-        root): ``report --resume`` with the study's own settings, which it checks."""
-        c = self.config
-        words = [f"atoll {self.game or 'GAME'} report"]
-        for key in ("games", "players", "seed"):
-            if key in c:
-                words.append(f"--{key} {c[key]}")
-        agents = c.get("agents")
-        if isinstance(agents, list) and agents:
-            words.append(f"--agents {','.join(str(a) for a in agents)}")
-        if c.get("rotate") is False:
-            words.append("--fixed-seats")
-        options = c.get("options")
-        if isinstance(options, dict):
-            words += [f"--option {k}={json.dumps(v)}" for k, v in options.items()]
-        components = c.get("components")
-        if isinstance(components, dict):
-            words += [f"--component {k}={v}" for k, v in components.items()]
-        return " ".join([*words, f"--out {self.path} --resume"])
+#: The files that make a folder one atoll wrote (a compare or skill folder begun but not
+#: finished holds them only in its studies: ``baseline/``, ``budget-N/``).
+MARKERS = ("study.json", "report.json", "report.html", "compare.html", "skill.json", "tune.json")
+_BUDGET = re.compile(r"budget-(\d+)")
 
 
-def _json(path: Path) -> tuple[dict[str, Any] | None, str | None]:
-    if not path.exists():
-        return None, None
-    try:
-        data = parse_json(read_regular(path, MAX_FILE_BYTES).decode("utf-8"), source=path.name)
-    except AtollError as exc:  # a pipe, a device, nested too deeply: one line says so
-        return None, f"{path.name}: {exc.message}"
-    except ValueError as exc:
-        return None, f"{path.name}: cannot be read ({exc})"
-    if not isinstance(data, dict):
-        return None, f"{path.name}: not a JSON object"
-    return data, None
+def kind_of(folder: Path) -> str | None:
+    """The kind of folder ``folder`` is (see the module), ``None`` for none atoll wrote."""
+    if (folder / "tune.json").is_file():
+        return "tune"
+    if (folder / "skill.json").is_file() or _budgets(folder):
+        return "skill"
+    if (folder / "compare.html").is_file() or (folder / "baseline" / "study.json").is_file():
+        return "compare"
+    if (folder / "study.json").is_file():
+        return "report" if (folder / "report.html").is_file() else "study"
+    if (folder / "report.json").is_file() or (folder / "report.html").is_file():
+        return "report"
+    return None
 
 
-def _texts(value: Any) -> tuple[str, ...]:
-    if isinstance(value, list):
-        return tuple(str(v) for v in value)
-    return (str(value),) if value else ()
+def _budgets(folder: Path) -> dict[int, Path]:
+    """A skill trace's budget studies begun in ``folder``: budget -> folder."""
+    found = {}
+    for child in folder.glob("budget-*"):
+        match = _BUDGET.fullmatch(child.name)
+        if match and (child / "study.json").is_file():
+            found[int(match.group(1))] = child
+    return dict(sorted(found.items()))
 
 
-def _entry(root: Root, folder: Path) -> StudyEntry:
-    study, study_problem = _json(folder / "study.json")
-    report, report_problem = _json(folder / "report.json")
-    config = dict((study or {}).get("config") or {})
+def _study(root: Root, folder: Path, kind: str, name: str) -> StudyEntry:
+    record, problem = read_json(root, folder / "study.json")
+    report, report_problem = read_json(root, folder / "report.json")
+    config = dict((record or {}).get("config") or {})
+    page = page_of(root, folder / "report.html")
+    facts = config_facts(config, record or {}) if config else []
     if not config and report and isinstance(report.get("study"), dict):
-        config = dict(report["study"])
-    shown = {k: config[k] for k in SHOWN if k in config}
-    shown.update({k: v for k, v in config.items() if k not in SHOWN})
-    page = folder / "report.html"
-    name = root.relative(folder) or "."
+        facts = list(report["study"].items())
+    resume, note = (None, None)
+    if page is None and config:
+        resume, note = resume_or_why(lambda: commands.report_command(config, name))
+    game = cli_name(config.get("game") or (report or {}).get("study", {}).get("game"))
+    untitled = "report" if page else "study, no report written yet"
+    title = (report or {}).get("title") or f"{title_of(game) if game else name}: {untitled}"
     return StudyEntry(
-        path=name,
-        game=str(config["game"]) if "game" in config else None,
-        title=str((report or {}).get("title") or _untitled(config, study is not None)),
-        command=(report or {}).get("command"),
-        config=shown,
-        findings=_texts((report or {}).get("findings")),
-        resolution=_texts((report or {}).get("resolution")),
-        warnings=_texts((report or {}).get("warnings")),
-        report=root.relative(page) if page.is_file() and not page.is_symlink() else None,
-        problem=study_problem or report_problem,
+        name,
+        kind,
+        game,
+        str(title),
+        facts=facts_of(facts + played(report)),
+        report=page,
+        outputs=outputs_of(root, folder, "report.json"),
+        resume=resume,
+        resume_note=note,
+        problem=problem or report_problem,
+        **told(report),
     )
 
 
-def _untitled(config: dict[str, Any], is_study: bool) -> str:
-    game = config.get("game")
-    kind = "study" if is_study else "report"
-    return f"{game}: {kind} (no report written yet)" if game else kind
+def _compare(root: Root, folder: Path, name: str) -> StudyEntry:
+    base, problem = read_json(root, folder / "baseline" / "study.json")
+    variant, variant_problem = read_json(root, folder / "variant" / "study.json")
+    report, report_problem = read_json(root, folder / "report.json")
+    base_config = dict((base or {}).get("config") or {})
+    variant_config = dict((variant or {}).get("config") or {})
+    page = page_of(root, folder / "compare.html")
+    base_options = base_config.get("options") or {}
+    changed = {
+        k: v for k, v in (variant_config.get("options") or {}).items() if base_options.get(k) != v
+    }
+    facts = config_facts(base_config, base or {}) if base_config else []
+    facts.append(("the variant", changed or None))
+    study = (report or {}).get("study") or {}
+    changes = study.get("games changed by the variant")
+    facts += [*played(report), ("games changed by the variant", changes)]
+    resume, note = (None, None)
+    if page is None and not variant_config:
+        note = "its variant had not begun: give the compare command again with --resume"
+    elif page is None:
+        resume, note = resume_or_why(
+            lambda: commands.compare_command(base_config, variant_config, name)
+        )
+    game = cli_name(base_config.get("game") or study.get("game"))
+    title = (report or {}).get("title") or f"{title_of(game)}: comparison, not written yet"
+    return StudyEntry(
+        name,
+        "compare",
+        game,
+        str(title),
+        facts=facts_of(facts),
+        report=page,
+        outputs=outputs_of(root, folder, "report.json"),
+        resume=resume,
+        resume_note=note,
+        problem=problem or variant_problem or report_problem,
+        **told(report),
+    )
+
+
+def _skill(root: Root, folder: Path, name: str) -> StudyEntry:
+    told, problem = read_json(root, folder / "skill.json")
+    budgets = _budgets(folder)
+    plan: dict[str, Any] = dict(told or {})
+    resume, note = (None, None)
+    if not told:
+        resume, note, plan = _skill_resume(root, budgets, name)
+    game = cli_name(plan.get("game"))
+    facts = [
+        ("game", title_of(game) if game else plan.get("game")),
+        ("tested agent", plan.get("agent")),
+        ("its budget", plan.get("param")),
+        ("budgets", [b.get("budget") for b in plan.get("budgets", [])] or list(budgets)),
+        ("against", plan.get("against")),
+        ("games per budget", plan.get("games")),
+        ("players", plan.get("players")),
+        ("seed", plan.get("seed")),
+        ("more thinking pays", plan.get("pays")),
+    ]
+    title = f"{title_of(game)}: skill trace" + ("" if told else ", not written yet")
+    return StudyEntry(
+        name,
+        "skill",
+        game,
+        title,
+        command=plan.get("command"),
+        facts=facts_of(facts),
+        picture=page_of(root, folder / "skill.png"),
+        outputs=outputs_of(root, folder, "skill.json"),
+        rows=_skill_rows(plan),
+        resume=resume,
+        resume_note=note,
+        problem=problem,
+    )
+
+
+def _skill_resume(
+    root: Root, budgets: dict[int, Path], name: str
+) -> tuple[str | None, str | None, dict[str, Any]]:
+    """The command that finishes a skill trace from its budgets' studies, and its plan."""
+    configs = {}
+    for budget, folder in budgets.items():
+        record, problem = read_json(root, folder / "study.json")
+        if record is None or not isinstance(record.get("config"), dict):
+            return None, problem or "a budget's study.json holds no config", {}
+        configs[budget] = record["config"]
+    first, config = next(iter(configs.items()))
+    agents = list(config.get("agents") or [])
+    try:
+        agent, param = commands.split_budget(str(agents[0]), first)
+    except (AtollError, IndexError) as exc:
+        return None, f"no command can finish it: {exc}", {}
+    plan = {k: config.get(k) for k in ("game", "games", "players", "seed")}
+    plan.update(agent=agent, param=param, against=agents[1] if len(agents) > 1 else "greedy")
+    resume, note = resume_or_why(
+        lambda: commands.skill_command(plan["game"], plan, list(configs), name)
+    )
+    begun = "only the budgets begun are named: add any others it was to play to --budgets"
+    return resume, note or begun, plan
+
+
+def _skill_rows(plan: Mapping[str, Any]) -> tuple[dict[str, str], ...]:
+    rows = []
+    for b in plan.get("budgets") or []:
+        if isinstance(b, Mapping):
+            low, high = _number(b.get("low"), 2), _number(b.get("high"), 2)
+            rows.append(
+                {
+                    "budget": readable(b.get("budget")),
+                    "win share": _number(b.get("estimate"), 2),
+                    "95% interval": f"{low} to {high}" if low and high else "",
+                    "games": readable(b.get("n")),
+                    "ms a move": _number(b.get("ms_per_move"), 1),
+                }
+            )
+    return tuple(rows)
+
+
+def _number(value: Any, digits: int) -> str:
+    return f"{value:.{digits}f}" if isinstance(value, (int, float)) else ""
+
+
+def _tune(root: Root, folder: Path, name: str) -> StudyEntry:
+    record, problem = read_json(root, folder / "tune.json")
+    report, report_problem = read_json(root, folder / "report.json")
+    run = dict((record or {}).get("run") or {})
+    study = dict(run.get("study") or {})
+    page = page_of(root, folder / "report.html")
+    facts: list[tuple[str, Any]] = [
+        ("parameters searched", run.get("params")),
+        ("objective", run.get("objective")),
+        ("trials", run.get("trials")),
+        ("trials finished", _trials(root, folder / "tune.db")),
+        ("games per trial", study.get("games")),
+        ("check games", run.get("check_games")),
+    ]
+    if study:
+        facts += [(k, v) for k, v in config_facts(study, {}) if k != "games"]
+    resume, note = (None, None)
+    if page is None and run:
+        resume, note = resume_or_why(lambda: commands.tune_command(run, name))
+    game = cli_name(study.get("game"))
+    title = (report or {}).get("title") or f"{title_of(game)}: tuning, not finished"
+    tuned: tuple[str, ...] = ()
+    if (folder / "tuned").is_dir():
+        tuned = tuple(n for n, _ in root.files(".toml", under=root.relative(folder / "tuned")))
+    return StudyEntry(
+        name,
+        "tune",
+        game,
+        str(title),
+        facts=facts_of(facts),
+        report=page,
+        outputs=outputs_of(root, folder, "report.json") + tuned,
+        resume=resume,
+        resume_note=note,
+        problem=problem or report_problem,
+        **told(report),
+    )
+
+
+def _trials(root: Root, db: Path) -> int | None:
+    """How many trials a tuning's database holds finished (``None``: it cannot be read)."""
+    if not db.is_file():
+        return None
+    path = root.file(root.relative(db))
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1) as connection:
+            rows = connection.execute("SELECT COUNT(*) FROM trials WHERE state = 'COMPLETE'")
+            return int(rows.fetchone()[0])
+    except sqlite3.Error:
+        return None
+
+
+def entry_at(root: Root, folder: Path) -> StudyEntry | None:
+    """The folder told as its kind (``None``: no folder atoll wrote)."""
+    kind = kind_of(folder)
+    name = root.relative(folder) or "."
+    if kind == "tune":
+        return _tune(root, folder, name)
+    if kind == "skill":
+        return _skill(root, folder, name)
+    if kind == "compare":
+        return _compare(root, folder, name)
+    return _study(root, folder, kind, name) if kind is not None else None
+
+
+def _owner(folder: Path, root: Root) -> Path:
+    """The folder a study belongs to: a compare's ``baseline``/``variant`` and a skill
+    trace's ``budget-N`` are parts of their parent."""
+    parent = folder.parent
+    if folder != root.path and parent.is_relative_to(root.path):
+        part = folder.name in ("baseline", "variant") or _BUDGET.fullmatch(folder.name)
+        if part and kind_of(parent) in ("compare", "skill"):
+            return parent
+    return folder
 
 
 def listing(root: Root) -> list[StudyEntry]:
-    """Every study and report folder under the root, in path order."""
-    found = sorted(root.folders_with("study.json", "report.json"))
-    return [_entry(root, folder) for folder in found]
+    """Every folder atoll wrote under the root, in path order."""
+    found = sorted({_owner(f, root) for f in root.folders_with(*MARKERS)})
+    return [e for f in found if (e := entry_at(root, f)) is not None]

@@ -328,11 +328,13 @@ def pages(site: Site) -> GamePages:
 
     @answer_json
     async def save_endpoint(request: Request) -> Response:
-        """POST /tobago/save {..., "name": FILE}: the hints written as the CLI reads them."""
+        """POST /tobago/save {..., "name": FILE, "replace": false}: the hints written as the
+        CLI reads them; an existing file is replaced only with ``"replace": true`` (409)."""
         data = await read_json(request)
         puzzle = read_puzzle(site, data)
-        name = field(data, "name", str)
-        path = site.root.write_text(name, puzzle.hints.to_toml(), suffixes=(".toml",))
+        name, replace = field(data, "name", str), field(data, "replace", bool, False)
+        hints = puzzle.hints.to_toml()
+        path = site.root.write_text(name, hints, suffixes=(".toml",), replace=replace)
         return JSONResponse({"saved": site.root.relative(path)})
 
     @answer_json

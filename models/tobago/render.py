@@ -2,8 +2,9 @@
 with the vehicles, the amulets lying on it, each treasure's candidates or fixed field, and under the
 map the roses queued at each treasure and what each player holds.
 
-What the picture shows is public (TB-G1: gold values are secret, so only the number of gold
-cards is shown until the game is over; hands are not shown):
+What the picture shows lies open on the table: hands are not shown, and gold cards are counted,
+not valued, until the game is over (taken cards lie face down; each was turned up when it was
+shared, TB-G3, so a player who remembers knows them, as his observation does):
 
 * a treasure with fewer candidates than the marker threshold (TB-H5) gets a dot in its colour on
   each candidate; a fixed one (TB-H6) also a ring in its colour around its field; a treasure
@@ -144,7 +145,8 @@ def draw_game(pos: TobagoPosition, *, coordinates: bool = True) -> Figure:
 def _note(pos: TobagoPosition) -> str:
     made = [n for n, part in pos.game.components().items() if part["reconstruction"]]
     shown = "; ".join(f"{n}: RECONSTRUCTION" for n in made)
-    return f"gold values are secret: cards counted only{'; ' + shown if shown else ''}"
+    told = "gold cards face down, counted only (each was turned up when shared, TB-G3)"
+    return f"{told}{'; ' + shown if shown else ''}"
 
 
 def _amulets(pos: TobagoPosition, ax: Any) -> None:

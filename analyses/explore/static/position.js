@@ -6,8 +6,8 @@
   document.getElementById("save").addEventListener("click", async () => {
     const name = document.getElementById("save-name").value;
     try {
-      const answer = await atoll.post("/position/save", { ...line, name });
-      document.getElementById("saved").textContent = `saved ${answer.saved}`;
+      const answer = await atoll.save("/position/save", { ...line, name });
+      if (answer) document.getElementById("saved").textContent = `saved ${answer.saved}`;
     } catch (e) {
       // the one-line error is shown at the top
     }

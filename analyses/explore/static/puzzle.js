@@ -88,7 +88,8 @@
     readControls();
     const name = document.getElementById("save-name").value;
     try {
-      const answer = await atoll.post("/tobago/save", { ...position, name });
+      const answer = await atoll.save("/tobago/save", { ...position, name });
+      if (!answer) return;
       document.getElementById("saved").textContent = `saved ${answer.saved}`;
       const files = document.getElementById("load-file");
       if (![...files.options].some((option) => option.value === answer.saved)) {

@@ -61,6 +61,13 @@ TREASURE_OFFSETS: dict[int, tuple[float, float]] = {
     4: (0.5, 0.3),
 }
 
+#: What the legend calls each landmark's symbol (the picture's and the explore page's).
+LANDMARK_LABELS: dict[str, str] = {
+    "palm": "palm",
+    "hut": "hut",
+    "statue": "statue, arrow: its facing",
+}
+
 _DARK = {Terrain.SEA, Terrain.JUNGLE, Terrain.LAKE, Terrain.MOUNTAIN}
 _EDGE = "#1c2833"
 _WARN = "#9b1c1c"  # a warning the reader must not miss (a reconstructed deck)
@@ -239,7 +246,7 @@ def draw_island(
             parts = (*parts, pointer)
             handler_map[parts] = HandlerTuple(ndivide=None, pad=0.1)
         handles.append(parts)
-    labels = [t.word for t in Terrain] + ["palm", "hut", "statue, arrow: its facing"]
+    labels = [t.word for t in Terrain] + [LANDMARK_LABELS[k.value] for k in LandmarkKind]
     for handle, label in [*treasure_handles, *legend_extra]:
         handles.append(handle)
         labels.append(label)
@@ -286,6 +293,7 @@ def save_island_png(island: Island, path: str | Path, *, dpi: int = 120, **kwarg
 
 __all__ = [
     "COLOURS",
+    "LANDMARK_LABELS",
     "TREASURE_OFFSETS",
     "draw_island",
     "save_island_png",

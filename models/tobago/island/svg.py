@@ -1,12 +1,14 @@
 """The island as shapes for an SVG picture: one hexagon per field with its terrain colour, the
-landmarks, and where each treasure's candidate dot sits — the geometry of
-:mod:`models.tobago.island.render` (same colours, same dot places) for a page that draws the map
-itself and lets a reader click a field.
+landmarks, where each treasure's candidate dot sits, and the legend naming them — the geometry
+of :mod:`models.tobago.island.render` (same colours, same dot places, same legend words) for a
+page that draws the map itself and lets a reader click a field.
 
 >>> from models.tobago.island.mapfile import resolve_map
 >>> shapes = island_shapes(resolve_map("lagoon"))
 >>> shapes.hexes[0].field, shapes.hexes[0].fill, len(shapes.hexes[0].points.split())
 ((0, 0), '#2c5d9e', 6)
+>>> [(k.kind, k.label) for k in shapes.legend][6:9]
+[('terrain', 'mountain'), ('palm', 'palm'), ('hut', 'hut')]
 """
 
 from __future__ import annotations
@@ -16,9 +18,19 @@ import math
 
 from models.tobago.island.hexgrid import Field, centre
 from models.tobago.island.map import Island, LandmarkKind, Terrain
-from models.tobago.island.render import COLOURS, TREASURE_OFFSETS
+from models.tobago.island.render import COLOURS, LANDMARK_LABELS, TREASURE_OFFSETS
 
-__all__ = ["SIZE", "TREASURE_COLOURS", "Hex", "IslandShapes", "Mark", "dot_at", "island_shapes"]
+__all__ = [
+    "SIZE",
+    "TREASURE_COLOURS",
+    "Hex",
+    "IslandShapes",
+    "Key",
+    "Mark",
+    "dot_at",
+    "island_shapes",
+    "legend",
+]
 
 #: The circumradius of a hexagon, in SVG user units (pixels at 100% zoom).
 SIZE = 26.0
@@ -53,12 +65,31 @@ class Mark:
 
 
 @dataclasses.dataclass(frozen=True)
+class Key:
+    """An entry of the legend: a terrain's colour (``kind`` "terrain"), a landmark's symbol
+    (its kind) or a treasure's candidate dot ("treasure")."""
+
+    kind: str
+    label: str
+    fill: str
+
+
+@dataclasses.dataclass(frozen=True)
 class IslandShapes:
     width: float
     height: float
     hexes: tuple[Hex, ...]
     marks: tuple[Mark, ...]
     treasure_colours: dict[int, str]
+    legend: tuple[Key, ...] = ()
+
+
+def legend() -> tuple[Key, ...]:
+    """Every terrain, landmark and treasure dot, named as the PNG's legend names them."""
+    keys = [Key("terrain", t.word, COLOURS[t.word]) for t in Terrain]
+    keys += [Key(k.value, LANDMARK_LABELS[k.value], COLOURS[k.value]) for k in LandmarkKind]
+    keys += [Key("treasure", f"treasure {t}: a candidate", c) for t, c in TREASURE_COLOURS.items()]
+    return tuple(keys)
 
 
 def _xy(field: Field) -> tuple[float, float]:
@@ -112,5 +143,5 @@ def island_shapes(island: Island) -> IslandShapes:
     width = max(h.x for h in hexes) + SIZE * 2.2 if hexes else SIZE
     height = max(h.y for h in hexes) + SIZE * 2.2 if hexes else SIZE
     return IslandShapes(
-        round(width, 1), round(height, 1), tuple(hexes), tuple(marks), TREASURE_COLOURS
+        round(width, 1), round(height, 1), tuple(hexes), tuple(marks), TREASURE_COLOURS, legend()
     )

@@ -16,7 +16,7 @@ __all__ = ["browser", "page"]  # the fixtures
 
 
 def _shown(page: Any, key: str) -> Any:
-    return json.loads(page.text_content(f'#summary tr[data-key="{key}"] code.value'))
+    return json.loads(page.get_attribute(f'#summary tr[data-key="{key}"]', "data-json"))
 
 
 def test_a_south_seas_scenario_stepped_to_its_end_shows_replay_s_scores(
@@ -74,3 +74,37 @@ def test_a_path_outside_the_root_is_refused_in_the_page(server: str, page: Any) 
     response = page.goto(server + "tobago/puzzle?map_file=/etc/hostname")
     assert response is not None and response.status == 403
     assert "outside the root" in page.text_content("#refused")
+
+
+def test_saving_over_the_scenario_shown_asks_first_and_replaces_only_on_yes(
+    server: str, root: Path, page: Any
+) -> None:
+    original = (root / "gloryislands" / "opening-round.toml").read_text()
+    shown = root / "gloryislands" / "asked.toml"
+    shown.write_text(original)
+    page.goto(server + "position?game=gloryislands&file=gloryislands/asked.toml")
+    with page.expect_navigation():
+        page.click("#play-form button[type=submit]")
+    asked: list[str] = []
+
+    def answer(dialog: Any, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, accept=False))
+    page.fill("#save-name", "asked.toml")
+    page.click("#save")
+    page.wait_for_function("() => !document.getElementById('error').hidden")
+    assert asked == [
+        "gloryislands/asked.toml: is the scenario shown here: a saved line keeps none of its "
+        "comments: replace it?"
+    ]
+    assert page.text_content("#error").startswith("not saved: gloryislands/asked.toml")
+    assert shown.read_text() == original
+    page.once("dialog", lambda dialog: answer(dialog, accept=True))
+    page.click("#save")
+    page.wait_for_function("() => document.getElementById('saved').textContent.startsWith('saved')")
+    assert len(asked) == 2 and page.is_hidden("#error")
+    replayed = game_class("gloryislands").load_scenario(shown)
+    before = game_class("gloryislands").load_scenario(root / "gloryislands" / "opening-round.toml")
+    assert len(replayed.history()) == len(before.history()) + 1

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+from models.tobago.island.map import LandmarkKind, Terrain
+from models.tobago.island.render import COLOURS, LANDMARK_LABELS
 from tests.analyses.explore.browser import browser, page, settled
-from tests.analyses.explore.conftest import atoll_json
+from tests.analyses.explore.conftest import atoll_json, request
 
 __all__ = ["browser", "page"]  # the fixtures
 
@@ -110,3 +113,37 @@ def test_a_hints_file_uploaded_from_the_computer_is_laid_on_the_map(
     settled(page)
     texts = page.locator('section.treasure[data-treasure="2"] .hint').all_text_contents()
     assert [t.rstrip(" ×") for t in texts] == ["1. in jungle", "2. not next to sea"]
+
+
+def test_a_long_why_text_keeps_the_treasure_panel_beside_the_map(server: str, page: Any) -> None:
+    page.goto(server + "tobago/puzzle?map=lagoon")  # a desktop window: 1400 pixels wide
+    settled(page)
+    for k, clue in enumerate(["not in beach", "not next to sea", "in jungle"], start=1):
+        _lay(page, 1, clue, k)
+    page.click('polygon.field[data-field="3,3"]')
+    page.wait_for_function("() => document.getElementById('why').textContent.length > 0")
+    why = page.text_content("#why")
+    assert why.count("excluded by hint") == 3 and len(why) > 180
+    board, panel = (page.locator(s).bounding_box() for s in ("#board", "#panel"))
+    assert panel["x"] >= board["x"] + board["width"]  # beside the map, not under it
+    assert panel["y"] < board["y"] + board["height"]
+    assert page.locator("#why").bounding_box()["width"] <= board["width"] + 1
+
+
+def _words(html: str) -> str:
+    """The words an item shows (its symbol's tooltip left out)."""
+    return re.sub(r"<[^>]*>", "", re.sub(r"<title>.*?</title>", "", html)).strip()
+
+
+def test_the_island_drawing_has_a_legend_of_terrains_and_landmarks(server: str) -> None:
+    board = request(server + "tobago/puzzle?map=lagoon").text
+    legend = board[board.index('<ul class="legend"') : board.index("</ul>", board.index("legend"))]
+    items = re.findall(r'<li data-kind="([^"]+)">(.*?)</li>', legend, re.S)
+    named = {(kind, _words(inner)) for kind, inner in items}
+    assert {("terrain", t.word) for t in Terrain} <= named
+    assert {(k.value, LANDMARK_LABELS[k.value]) for k in LandmarkKind} <= named
+    for kind, inner in items:  # the colours the PNG's legend gives them
+        word = _words(inner)
+        colour = COLOURS[word] if kind == "terrain" else COLOURS.get(kind)
+        if colour is not None:
+            assert f'fill="{colour}"' in inner

@@ -41,7 +41,7 @@ def test_the_summary_is_what_replay_json_prints(root: Path, game: str, file: str
     shown = view(Root(root), Line(game, file))
     expected = atoll_json(game, "replay", str(root / file))
     expected.pop("events", None)
-    assert {k: json.loads(json.dumps(v)) for k, v, _ in shown.summary} == expected
+    assert {k: json.loads(json.dumps(v)) for k, v in shown.summary.items()} == expected
 
 
 def test_a_line_played_on_and_saved_replays_to_the_same_position(root: Path) -> None:
@@ -81,9 +81,7 @@ def test_a_whole_south_seas_game_steps_to_its_final_scores(server: str, root: Pa
     entries = len(state.history())
     page = request(server + "position?game=southseas&file=southseas/whole-game.toml").text
     assert f'<span id="entries">{entries}</span>' in page
-    scores = re.search(
-        r'<tr data-key="scores"><th>scores</th><td><code class="value">(.*?)</code>', page
-    )
+    scores = re.search(r'<tr data-key="scores" data-json="(.*?)"><th>scores</th>', page)
     assert scores is not None
     replayed = atoll_json("southseas", "replay", str(path))
     assert json.loads(unescape(scores.group(1))) == replayed["scores"]
@@ -106,3 +104,43 @@ def test_saving_over_http_needs_the_app_s_header_and_a_plain_name(server: str, r
     assert again.history() == expected.history()
     refused = request(server + "position/save", {**line, "name": "../../x.toml"})
     assert refused.status == 400 and "name: a file name" in refused.json()["error"]
+
+
+def test_saving_a_line_over_the_scenario_shown_is_refused_until_the_request_confirms_it(
+    server: str, root: Path
+) -> None:
+    original = (root / "tobago" / "first-treasure.toml").read_text()
+    (root / "tobago" / "shown.toml").write_text(original)
+    line = {"game": "tobago", "file": "tobago/shown.toml", "step": 2, "plays": []}
+    refused = request(server + "position/save", {**line, "name": "shown.toml"})
+    assert refused.status == 409
+    assert refused.json() == {
+        "error": "tobago/shown.toml: is the scenario shown here: a saved line keeps none of its "
+        "comments: replace it?"
+    }
+    assert (root / "tobago" / "shown.toml").read_text() == original  # comments and all
+    other = request(server + "position/save", {**line, "name": "first-treasure.toml"})
+    assert other.status == 409
+    assert other.json() == {"error": "tobago/first-treasure.toml: exists already: replace it?"}
+    replaced = request(server + "position/save", {**line, "name": "shown.toml", "replace": True})
+    assert replaced.json() == {"saved": "tobago/shown.toml"}
+    again = game_class("tobago").load_scenario(root / "tobago" / "shown.toml")
+    expected = game_class("tobago").load_scenario(root / "tobago" / "first-treasure.toml", steps=2)
+    assert again.history() == expected.history()
+    not_yes = request(server + "position/save", {**line, "name": "shown.toml", "replace": "yes"})
+    assert not_yes.status == 400 and not_yes.json()["error"].startswith("replace: expected bool")
+
+
+def test_saving_hints_over_an_existing_file_is_refused_until_the_request_confirms_it(
+    server: str, root: Path
+) -> None:
+    kept = root / "tobago" / "kept-hints.toml"
+    kept.write_text('# my notes\n[treasure.1]\nhints = ["in lake"]\n')
+    puzzle = {"map": "lagoon", "hints": {"1": ["in jungle"]}, "name": "tobago/kept-hints.toml"}
+    refused = request(server + "tobago/save", puzzle)
+    assert refused.status == 409
+    assert refused.json() == {"error": "tobago/kept-hints.toml: exists already: replace it?"}
+    assert kept.read_text().startswith("# my notes")
+    replaced = request(server + "tobago/save", {**puzzle, "replace": True})
+    assert replaced.json() == {"saved": "tobago/kept-hints.toml"}
+    assert '"in jungle"' in kept.read_text() and "my notes" not in kept.read_text()

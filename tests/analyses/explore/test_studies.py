@@ -1,5 +1,6 @@
-"""The studies page: every study and report under the root, its config and findings, the
-report opened in the page (a real browser)."""
+"""The studies pages: every folder atoll writes (study, report, compare, skill, tune) listed as
+its kind and opened with a page of its own; an unfinished one with the command that finishes
+that very study."""
 
 from __future__ import annotations
 
@@ -21,6 +22,19 @@ from tests.analyses.explore.conftest import request
 
 __all__ = ["browser", "page"]  # the fixtures
 
+GI = ["gloryislands", "--players", "2", "--workers", "1"]
+#: Each kind of folder, as a tiny run writes it, and what is taken away to leave it unfinished.
+UNFINISHED = {
+    "deep/ss": ("study", "report", ()),
+    "cmp": ("compare", "compare", ("compare.html", "report.json")),
+    "sk": ("skill", "skill", ("skill.json", "skill.png")),
+    "tu": ("tune", "tune", ("report.html", "report.json")),
+}
+
+
+def _atoll(*argv: str) -> None:
+    assert main(list(argv)) == 0, shlex.join(argv)
+
 
 @pytest.fixture(scope="module")
 def studies_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -29,10 +43,16 @@ def studies_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert (
         main(["gloryislands", "report", "--games", "6", *common, "--out", str(folder / "gi")]) == 0
     )
-    assert (
-        main(["southseas", "study", "--games", "3", *common, "--out", str(folder / "deep" / "ss")])
-        == 0
+    out = str(folder / "deep" / "ss")
+    assert main(["southseas", "study", "--games", "3", *common, "--out", out]) == 0
+    game, *rest = GI
+    _atoll(
+        game, "compare", "--games", "2", *rest, "--variant", "no-hunt", "--out", str(folder / "cmp")
     )
+    _atoll(game, "skill", "--games", "2", *rest, "--budgets", "2,4", "--out", str(folder / "sk"))
+    tune = ["--param", "option:sunk_pirates=stay|removed", "--objective", "seats"]
+    tune += ["--trials", "2", "--games-per-trial", "2", "--check-games", "2"]
+    _atoll(game, "tune", *rest, *tune, "--out", str(folder / "tu"))
     (folder / "broken").mkdir()
     (folder / "broken" / "study.json").write_text("{not json")
     return folder
@@ -44,17 +64,98 @@ def studies_server(studies_root: Path) -> Iterator[str]:
         yield url
 
 
-def test_every_study_and_report_is_listed_with_its_config_and_findings(studies_root: Path) -> None:
+def test_every_folder_atoll_writes_is_listed_as_its_kind(studies_root: Path) -> None:
     found = {s.path: s for s in listing(Root(studies_root))}
-    assert sorted(found) == ["broken", "deep/ss", "gi"]
+    kinds = {path: s.kind for path, s in found.items()}
+    assert kinds == {
+        "broken": "study",
+        "cmp": "compare",
+        "deep/ss": "study",
+        "gi": "report",
+        "sk": "skill",
+        "tu": "tune",
+    }
     report = json.loads((studies_root / "gi" / "report.json").read_text())
     gi = found["gi"]
-    assert gi.game == "gloryislands" and gi.report == "gi/report.html"
+    assert gi.game == "gloryislands" and gi.report == "gi/report.html" and gi.resume is None
     assert gi.findings == tuple(report["findings"]) and gi.findings
-    assert gi.config["games"] == 6 and gi.config["players"] == 2
+    facts = dict(gi.facts)
+    assert facts["games"] == "6" and facts["players"] == "2" and facts["rule options"]
+    assert facts["agents"] == "random (rotated over the seats)"
     ss = found["deep/ss"]
-    assert ss.report is None and ss.findings == () and ss.config["game"] == "southseas"
-    assert found["broken"].problem is not None and "study.json" in found["broken"].problem
+    assert (
+        ss.report is None
+        and ss.findings == ()
+        and dict(ss.facts)["game"] == "Carcassonne: South Seas"
+    )
+    assert found["broken"].problem == "broken/study.json: cannot be read (JSONDecodeError)"
+    cmp = found["cmp"]
+    assert (cmp.game, cmp.report, dict(cmp.facts)["the variant"]) == (
+        "gloryislands",
+        "cmp/compare.html",
+        "hunt = no",
+    )
+    assert found["sk"].picture == "sk/skill.png" and [r["budget"] for r in found["sk"].rows] == [
+        "2",
+        "4",
+    ]
+    tu = dict(found["tu"].facts)
+    assert (
+        tu["trials finished"] == "2"
+        and tu["parameters searched"] == "option:sunk_pirates=stay|removed"
+    )
+    assert "tu/tuned/options.toml" in found["tu"].outputs
+
+
+@pytest.mark.parametrize(
+    ("path", "shown"),
+    [
+        ("gi", ['src="/files/gi/report.html"', "Glory Islands: study report"]),
+        ("cmp", ['src="/files/cmp/compare.html"', "hunt = no", "games changed by the variant"]),
+        ("sk", ['src="/files/sk/skill.png"', 'id="budgets"', "tested agent"]),
+        ("tu", ['src="/files/tu/report.html"', "parameters searched", "tuned: options.toml"]),
+        ("deep/ss", ["atoll southseas report --games 3", "Carcassonne: South Seas"]),
+    ],
+)
+def test_each_folder_opens_with_a_page_of_its_kind(
+    studies_server: str, studies_root: Path, path: str, shown: list[str]
+) -> None:
+    listed = request(studies_server + "studies").text
+    assert f'href="/studies/view?path={path}"' in listed
+    answer = request(studies_server + f"studies/view?path={path}")
+    assert answer.status == 200
+    for text in shown:
+        assert text in answer.text
+    assert str(studies_root) not in answer.text.replace(f"<code>{studies_root}</code>", "")
+
+
+def _stored(folder: Path) -> dict[str, bytes]:
+    """Every study's record and chunk under ``folder`` (what a resumed run must keep)."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and ("chunks" in p.parts or p.name in ("study.json", "tune.json"))
+    }
+
+
+@pytest.mark.parametrize("path", list(UNFINISHED))
+def test_the_command_given_for_an_unfinished_folder_finishes_that_very_study(
+    studies_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    kind, verb, dropped = UNFINISHED[path]
+    shutil.copytree(studies_root / path, tmp_path / path)
+    for name in dropped:
+        (tmp_path / path / name).unlink()
+    before = _stored(tmp_path / path)
+    entry = next(s for s in listing(Root(tmp_path)) if s.path == path)
+    assert entry.kind == kind and entry.resume is not None
+    words = shlex.split(entry.resume)
+    assert words[:3] == ["atoll", entry.game, verb] and words[-3:] == ["--out", path, "--resume"]
+    monkeypatch.chdir(tmp_path)
+    assert main([*words[1:], "--workers", "1"]) == 0
+    assert _stored(tmp_path / path) == before  # the same study: nothing played again
+    done = next(s for s in listing(Root(tmp_path)) if s.path == path)
+    assert done.resume is None and (done.report or done.picture)
 
 
 def test_the_page_lists_them_and_opens_a_report(
@@ -62,10 +163,10 @@ def test_the_page_lists_them_and_opens_a_report(
 ) -> None:
     page.goto(studies_server + "studies")
     cards = page.eval_on_selector_all(".study", "els => els.map(e => e.dataset.path)")
-    assert cards == ["broken", "deep/ss", "gi"]
+    assert cards == ["broken", "cmp", "deep/ss", "gi", "sk", "tu"]
     first = json.loads((studies_root / "gi" / "report.json").read_text())["findings"][0]
     assert first in page.text_content('.study[data-path="gi"]')
-    wanted = "atoll southseas report --games 3 --players 2 --seed 1 --agents random --out deep/ss"
+    wanted = "atoll southseas report --games 3 --players 2 --agent random --seed 1 --out deep/ss"
     assert wanted in page.text_content('.study[data-path="deep/ss"]')
     page.click('.study[data-path="gi"] h3 a')
     page.wait_for_selector("iframe.report")
@@ -80,15 +181,3 @@ def test_a_report_is_served_to_run_no_script(studies_server: str) -> None:
     assert answer.status == 200
     assert "sandbox" in answer.headers["content-security-policy"]
     assert "script-src" not in answer.headers["content-security-policy"]
-
-
-def test_the_command_it_gives_for_a_study_without_report_writes_one(
-    studies_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    shutil.copytree(studies_root / "deep", tmp_path / "deep")
-    entry = next(s for s in listing(Root(tmp_path)) if s.path == "deep/ss")
-    words = shlex.split(entry.report_command())
-    assert words[0] == "atoll"
-    monkeypatch.chdir(tmp_path)
-    assert main([*words[1:], "--no-variants"]) == 0
-    assert (tmp_path / "deep" / "ss" / "report.html").is_file()
