@@ -323,6 +323,8 @@ OWN_FILES = {
     "analyses/tuning/report.py": "the tuned component files the tuning itself wrote",
     "analyses/explore/app.py": "FileResponse of a report under the root, checked by Root.file "
     "and models.files.confined, the check read_regular makes",
+    "analyses/explore/studies.py": "a tuning's tune.db under the root (checked by Root.file), "
+    "read only, to count its finished trials",
 }
 
 

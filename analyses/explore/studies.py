@@ -281,7 +281,7 @@ def _trials(root: Root, db: Path) -> int | None:
         return None
     path = root.file(root.relative(db))
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1) as connection:
+        with sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=1) as connection:
             rows = connection.execute("SELECT COUNT(*) FROM trials WHERE state = 'COMPLETE'")
             return int(rows.fetchone()[0])
     except sqlite3.Error:
