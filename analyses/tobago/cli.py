@@ -14,11 +14,13 @@ in :mod:`analyses.tobago.cli_options`, the commands for solvers and setters of p
 from __future__ import annotations
 
 import warnings
+from collections.abc import Mapping
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from analyses.cli.components import components_options
 from analyses.cli.numbers import IntRange
 from analyses.cli.scenarios import check_png, write_png
 from analyses.cli.scenarios import load_position as load_scenario_position
@@ -33,6 +35,7 @@ from analyses.tobago.cli_game import is_scenario
 from analyses.tobago.cli_options import (
     Solving,
     deck_note,
+    deck_of,
     deck_option,
     emit_json,
     hints_options,
@@ -252,7 +255,7 @@ def legal_cmd(
     default=None,
     help="A scenario's position after its first N entries (default: all of them).",
 )
-@deck_option
+@components_options("tobago")
 @solving_options
 def render_cmd(
     file: str | None,
@@ -261,22 +264,19 @@ def render_cmd(
     game_file: str | None,
     out_file: str,
     step: int | None,
-    deck_file: str | None,
+    components: Mapping[str, str],
     solving: Solving,
 ) -> None:
     """Draw FILE to a PNG: a scenario (TOML or JSON, as `replay` reads it: vehicles, roses per
-    treasure, amulets, candidates, gold held; after --step N entries), or a MAP (a map file or
-    a bundled map's name: the island, and the candidates of each treasure given --hints,
-    ringed where no card of the deck can narrow them)."""
+    treasure, amulets, candidates, gold held; after --step N entries; --component files
+    instead of the ones it names), or a MAP (a map file or a bundled map's name: the island,
+    and the candidates of each treasure given --hints, ringed where no card of the deck
+    (--component clues=FILE) can narrow them)."""
     if game_file is not None:
         warnings.warn(
             DeprecatedFlag("--game SCENARIO is deprecated: write `atoll tobago render SCENARIO`"),
             stacklevel=1,
         )
-        if deck_file is not None:
-            raise AtollError(
-                "--game draws the scenario's own clues: give no --deck with it", field="--deck"
-            )
         if file is not None or hints_file is not None:
             raise AtollError(
                 "--game draws the scenario's own map and hints: give no MAP or --hints with it",
@@ -286,17 +286,16 @@ def render_cmd(
     elif file is None:
         raise AtollError("name a MAP to draw, or a scenario", field="MAP")
     if game_file is not None or is_scenario(file):
-        if hints_file is not None or deck_file is not None:
+        if hints_file is not None:
             raise AtollError(
-                "a scenario is drawn with its own map, hints and clues: give no --hints or "
-                "--component clues",
-                field="FILE",
+                "a scenario is drawn with its own hints: give no --hints", field="--hints"
             )
-        check_png(out_file, file)
-        write_png(load_scenario_position("tobago", file, step), out_file)
+        check_png(out_file, file, *components.values())
+        write_png(load_scenario_position("tobago", file, step, components), out_file)
         return
     if step is not None:
         raise AtollError("--step applies to a scenario, not to a map", field="--step")
+    deck_file = deck_of(components)
     map_spec = file
     from models.tobago.island.render import save_island_png
 

@@ -10,14 +10,14 @@ import dataclasses
 import functools
 import json
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import click
 
-from analyses.cli.components import chosen_component, component_option
-from analyses.cli.numbers import FloatRange
+from analyses.cli.components import components_options
+from analyses.cli.numbers import FloatRange, read_int
 from models.errors import AtollError, AtollWarning
 from models.tobago.island.clues import Clue
 from models.tobago.island.deck import Deck
@@ -35,15 +35,8 @@ from solvers.tobago.hints import BACKENDS, Backend
 def _parse_sight(value: str | None) -> list[int] | None:
     if value is None:
         return None
-    try:
-        if not value.isascii():  # int() would read any script's digits ("٣" as 3)
-            raise ValueError
-        numbers = [int(part) for part in value.split(",") if part.strip()]
-    except ValueError:
-        raise AtollError(
-            f"expected distances like 0,1,2 — got {value!r}", field="--sight"
-        ) from None
-    return numbers
+    what = f"expected distances like 0,1,2 — got {value!r}: each"
+    return [read_int(part, "--sight", what) for part in value.split(",") if part.strip()]
 
 
 def _options(
@@ -223,20 +216,23 @@ def deck_option(func: Callable[..., None]) -> Callable[..., None]:
     note), passed to the command as ``deck_file``."""
 
     @functools.wraps(func)
-    def command(
-        *args: Any, component_pairs: tuple[str, ...] = (), deck_file: str | None = None, **kw: Any
-    ) -> None:
-        kw["deck_file"] = chosen_component("tobago", component_pairs, "clues", deck_file, "--deck")
-        func(*args, **kw)
+    def command(*args: Any, components: Mapping[str, str], **kw: Any) -> None:
+        func(*args, deck_file=deck_of(components), **kw)
 
-    deprecated = click.option(
-        "--deck",
-        "deck_file",
-        type=click.Path(dir_okay=False),
-        help="Deprecated: --component clues=FILE (the clue deck TOML; default: the bundled "
-        "reconstruction).",
-    )
-    return component_option(deprecated(command))
+    return components_options("tobago")(command)
+
+
+def deck_of(components: Mapping[str, str]) -> str | None:
+    """The clue deck of the components given to a command on a MAP (default: the bundled
+    one); the game's other components (map, cards) belong to a scenario."""
+    other = sorted(set(components) - {"clues"})
+    if other:
+        raise AtollError(
+            f"{other[0]}=...: a command on a MAP takes the clue deck alone (clues=FILE); the "
+            "map and cards components apply to scenarios",
+            field="--component",
+        )
+    return components.get("clues")
 
 
 def map_note(map_spec: str) -> str | None:
@@ -258,10 +254,8 @@ def write_picture(out_file: str, save: Callable[[Path], Path], *, quiet: bool = 
 def parse_field(text: str, option: str) -> Field:
     """A field given as ``C,R`` (column, row)."""
     parts = text.replace(" ", "").split(",")
-    try:
-        if not text.isascii():  # int() would read any script's digits ("٣" as 3)
-            raise ValueError
-        col, row = (int(p) for p in parts)
-    except ValueError:
-        raise AtollError(f"expected a field C,R like 3,4 — got {text!r}", field=option) from None
+    if len(parts) != 2:
+        raise AtollError(f"expected a field C,R like 3,4 — got {text!r}", field=option)
+    what = f"expected a field C,R like 3,4 — got {text!r}: each"
+    col, row = (read_int(p, option, what) for p in parts)
     return col, row
