@@ -22,9 +22,8 @@ from typing import Any
 
 import click
 
-from models.core import game_info
-from models.data import brief
 from models.errors import AtollError, DeprecatedFlag
+from models.registry import game_info
 
 __all__ = [
     "OLD_FLAGS",
@@ -57,6 +56,8 @@ def component_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def parse_components(pairs: tuple[str, ...], game: str) -> dict[str, str]:
     """``NAME=FILE`` pairs as a mapping, every name one of the game's, none twice."""
+    from models.data import brief
+
     out: dict[str, str] = {}
     for text in pairs:
         name, sep, path = text.partition("=")

@@ -12,24 +12,24 @@ import json
 import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from analyses.cli.components import components_options
 from analyses.cli.numbers import FloatRange, read_int
 from models.errors import AtollError, AtollWarning
-from models.tobago.island.clues import Clue
-from models.tobago.island.deck import Deck
-from models.tobago.island.hexgrid import Field
-from models.tobago.island.hints import Hints, load_hints
-from models.tobago.island.legality import replay
-from models.tobago.island.map import Island
-from models.tobago.island.mapfile import bundled_maps, resolve_map
 from models.tobago.island.options import NEXT_TO_READINGS, OLD_NEXT_TO_VALUES, ClueOptions
 from models.tobago.options import TobagoOptions
 from solvers.limits import DEFAULT_TIME_LIMIT
-from solvers.tobago.hints import BACKENDS, Backend
+from solvers.tobago import BACKENDS, Backend
+
+if TYPE_CHECKING:  # the island model (networkx, numpy) loads when a command runs
+    from models.tobago.island.clues import Clue
+    from models.tobago.island.deck import Deck
+    from models.tobago.island.hexgrid import Field
+    from models.tobago.island.hints import Hints
+    from models.tobago.island.map import Island
 
 
 def _parse_sight(value: str | None) -> list[int] | None:
@@ -181,6 +181,10 @@ def load_position(
 ) -> tuple[Island, Hints]:
     """The map and the hints; hints are replayed in the order laid (TB-H1..H4) unless
     ``unordered``."""
+    from models.tobago.island.hints import Hints, load_hints
+    from models.tobago.island.legality import replay
+    from models.tobago.island.mapfile import resolve_map
+
     island = resolve_map(map_spec)
     hints = load_hints(hints_file) if hints_file else Hints()
     if hints_file and not unordered:
@@ -205,6 +209,8 @@ def deck_note(deck: Deck) -> str:
 
 
 def parse_clue(text: str) -> Clue:
+    from models.tobago.island.clues import Clue
+
     try:
         return Clue.parse(text)
     except AtollError as exc:
@@ -237,6 +243,8 @@ def deck_of(components: Mapping[str, str]) -> str | None:
 
 def map_note(map_spec: str) -> str | None:
     """The note under a picture of a bundled map."""
+    from models.tobago.island.mapfile import bundled_maps
+
     if map_spec in bundled_maps():
         return "map: atoll's own design in the spirit of Tobago, not a published board section"
     return None
