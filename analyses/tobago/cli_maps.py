@@ -59,15 +59,17 @@ def analyze_cmd(
     seed: int,
     solving: Solving,
 ) -> None:
-    """Write OUT/report.html: the fewest clues per field (unfindable fields marked), how often
-    each card may be laid and what it removes, terrain and landmark coverage, largest areas."""
+    """Write OUT/report.html (and report.json, every number of the page): the fewest clues per
+    field (unfindable fields marked), how often each card may be laid and what it removes,
+    terrain and landmark coverage, largest areas."""
     from analyses.tobago.map_report import write_map_report
     from analyses.tobago.maps import measure_map
     from models.tobago.island.deck import load_deck
     from models.tobago.island.mapfile import resolve_map
 
     target = Path(out_dir) / "report.html"
-    refuse_overwriting_input(target, map_spec, deck_file)
+    for written in (target, target.with_name("report.json")):
+        refuse_overwriting_input(written, map_spec, deck_file)
     deck = load_deck(deck_file)
     island = resolve_map(map_spec)
     solving.announce(f"measuring {island.name}")
