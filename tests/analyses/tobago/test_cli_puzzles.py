@@ -326,7 +326,7 @@ def test_analyze_writes_report_json_beside_the_page(capsys, files):
     assert all(n["n"] == 80 and n["low"] <= n["estimate"] <= n["high"] for n in legal)
     html = (out_dir / "report.html").read_text(encoding="utf-8")
     shown = next(n for n in data["numbers"] if n["table"] == "Fields by fewest clues")
-    assert f"<td class=\"num\">{shown['estimate']}</td>" in html  # a number the page shows
+    assert f'<td class="num">{shown["estimate"]}</td>' in html  # a number the page shows
 
 
 def test_compare_maps_json_and_csv(capsys, files):
