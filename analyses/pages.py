@@ -20,7 +20,7 @@ from analyses.tables import Section, json_numbers, table_html
 from models.core import game_info
 from models.files import write_bytes_atomically
 
-__all__ = ["component_warnings", "header", "render", "write_pages"]
+__all__ = ["component_warnings", "header", "render", "write_pages", "write_report_json"]
 
 
 def component_warnings(record: dict[str, Any]) -> list[str]:
@@ -98,8 +98,13 @@ def write_pages(
         component_warnings=component_warnings(record),
         sections=sections,
     )
-    numbers = [n for s in sections for t in s.tables for n in json_numbers(s.title, t)]
-    data = {**top, **box, "title": title, "numbers": numbers}
-    text = json.dumps(data, indent=1, allow_nan=False, default=str)
-    write_bytes_atomically(path.parent / "report.json", text.encode("utf-8"))
+    write_report_json(path.parent, {**top, **box, "title": title}, sections)
     return write_bytes_atomically(path, html.encode("utf-8"))
+
+
+def write_report_json(folder: Path, head: dict[str, Any], sections: Sequence[Section]) -> Path:
+    """``folder/report.json`` (atomically): ``head``, what the top of the page says, and
+    ``numbers``, every number of every table of ``sections`` (:func:`json_numbers`)."""
+    numbers = [n for s in sections for t in s.tables for n in json_numbers(s.title, t)]
+    text = json.dumps({**head, "numbers": numbers}, indent=1, allow_nan=False, default=str)
+    return write_bytes_atomically(folder / "report.json", text.encode("utf-8"))

@@ -113,8 +113,9 @@ class GamePlugin:
     #: protocol's view.
     snapshot: Callable[[GameState], dict[str, Any]] | None = None
     #: ``render FILE`` for a file that is not a scenario (a bare board, an island map): draws
-    #: it to the PNG and returns True, or returns False to read FILE as a scenario.
-    render_file: Callable[[str, str, int | None], bool] | None = None
+    #: it to the PNG and returns True, or returns False to read FILE as a scenario (with the
+    #: ``--step`` and the ``--component`` files given, which only a scenario takes).
+    render_file: Callable[[str, str, int | None, Mapping[str, str]], bool] | None = None
     #: ``atoll explore``: the game's own pages, made from the app's
     #: :class:`~analyses.explore.site.Site` into :class:`~analyses.explore.site.GamePages`
     #: (routes under ``/GAME/``); ``None``: only the pages every game has.

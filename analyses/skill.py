@@ -32,7 +32,7 @@ import json
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -79,12 +79,21 @@ def parse_budgets(text: str) -> tuple[int, ...]:
 
 
 def pairing(
-    game: str, players: int, tested: str, against: str, games: int, seed: int
+    game: str,
+    players: int,
+    tested: str,
+    against: str,
+    games: int,
+    seed: int,
+    components: Mapping[str, str] | None = None,
 ) -> StudyConfig:
     """The study of ``tested`` in one seat against ``against`` in all the others, rotated
-    (game ``i`` puts the tested agent in seat ``i % players``)."""
+    (game ``i`` puts the tested agent in seat ``i % players``), on the game made of
+    ``components`` (files by component name; default the bundled ones)."""
     agents = (tested,) + (against,) * (players - 1)
-    return StudyConfig(game, players, agents, games=games, seed=seed, rotate=True)
+    return StudyConfig(
+        game, players, agents, games=games, seed=seed, rotate=True, components=components or {}
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,6 +109,7 @@ class SkillPlan:
     games: int = 100
     seed: int = 0
     param: str = "iterations"
+    components: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         game_info(self.game).check_players(self.players)
@@ -146,7 +156,9 @@ class SkillPlan:
     def study(self, budget: int) -> StudyConfig:
         """The study of one budget (the same games and seed for every budget)."""
         spec, against = self.spec(budget), self.against.strip()
-        return pairing(self.game, self.players, spec, against, self.games, self.seed)
+        return pairing(
+            self.game, self.players, spec, against, self.games, self.seed, self.components
+        )
 
     @property
     def even(self) -> float:
@@ -244,6 +256,7 @@ class SkillTrace:
             "against": plan.against.strip(),
             "games": plan.games,
             "seed": plan.seed,
+            "components": dict(plan.components),
             "even": plan.even,
             "pays": self.pays(),
             "atoll": atoll_version(),

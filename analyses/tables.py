@@ -177,8 +177,11 @@ def _text(value: Any) -> str:
 
 def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
     """Every number of ``table`` as a ``report.json`` record: name (table, row, column),
-    estimate, interval, n, method, unit, what it is over, and the row's p-values."""
+    estimate, interval, n, method, unit, what it is over, and the row's p-values. A table whose
+    index labels its rows (``index=True``) is read with the index as its first column."""
     frame = table.frame
+    if table.index:
+        frame = frame.rename_axis(frame.index.name or "row").reset_index()
     if frame.empty:
         return []
     label = frame.columns[0]

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 from models.data import split_player, write_scenario
 from models.errors import AtollError, AtollWarning, IllegalActionError
@@ -51,7 +51,7 @@ from models.pictures import figure_png, save_figure
 from models.playouts import checked_playout, random_playout, sample_chance
 from models.position import Position
 from models.registry import game_info, game_names, lookup, register_game
-from models.scenarios import scenario_data
+from models.scenarios import play_entries, scenario_data
 from models.seeds import make_rng, spawn_seeds
 from models.skips import Skipped, explaining
 
@@ -320,6 +320,8 @@ class Game(ABC):
 
     #: What the game is (name, players, chance, information, options and event kinds).
     info: ClassVar[GameInfo]
+    #: The top-level keys its scenario files may hold (another game's file is told by them).
+    scenario_keys: ClassVar[frozenset[str]] = frozenset()
 
     @property
     @abstractmethod
@@ -347,8 +349,16 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> GameState:
-        """The state a scenario file describes (its first ``steps`` entries, if given)."""
+    def load_scenario(
+        cls,
+        path: str | Path,
+        *,
+        steps: int | None = None,
+        components: Mapping[str, str] | None = None,
+    ) -> GameState:
+        """The state a scenario file describes (its first ``steps`` entries, if given; more
+        than it lists are refused). ``components`` (by the game's component names) replace the
+        files the scenario names, or the bundled ones."""
 
     def replay(self, history: Iterable[Hashable]) -> GameState:
         """A new game with ``history`` applied in order (chance outcomes included): a state's
@@ -411,37 +421,3 @@ def load_game(
     else:
         chosen = info.options.from_mapping(options)
     return cls(count, chosen, **components)  # type: ignore[call-arg]
-
-
-S = TypeVar("S", bound=GameState)
-T = TypeVar("T")
-
-
-def play_entries(
-    state: S,
-    entries: Sequence[T],
-    play: Callable[[S, T], None],
-    *,
-    source: str | Path,
-    key: str = "actions",
-) -> S:
-    """Play a scenario's list of entries on ``state`` with ``play`` (for written actions
-    :meth:`GameState.play_text`); an error names the scenario, the entry (``actions[4]``) and
-    where inside it (``s.toml: actions[4]: round 1: move 6 is not legal: GI-A1: ...``)."""
-    for i, entry in enumerate(entries):
-        try:
-            play(state, entry)
-        except IllegalActionError as exc:
-            raise IllegalActionError(
-                exc.message,
-                rule=exc.rule,
-                action=exc.action,
-                source=source,
-                entry=f"{key}[{i}]",
-                field=exc.field,
-            ) from None
-        except AtollError as exc:
-            inside = exc.one_line() if exc.source else exc.message
-            field = None if exc.source else exc.field
-            raise AtollError(inside, source=source, entry=f"{key}[{i}]", field=field) from None
-    return state

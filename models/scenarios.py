@@ -34,12 +34,111 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
 
-from models.errors import AtollError
+from annotated_types import Len, MinLen
+from pydantic import StrictStr
 
-__all__ = ["default_header", "scenario_data", "written_actions"]
+from models.data import parse_json, parse_toml, read_text, validate
+from models.errors import AtollError, IllegalActionError
+from models.registry import game_info, game_names, lookup
+
+__all__ = [
+    "MAX_ENTRIES",
+    "Entries",
+    "FileName",
+    "OtherGameScenario",
+    "default_header",
+    "first_entries",
+    "other_game_reading",
+    "play_entries",
+    "read_scenario",
+    "scenario_data",
+    "validate_scenario",
+    "written_actions",
+]
+
+#: Entries in one scenario's list (``actions``, South Seas' ``[[move]]``), the same for every
+#: game: a whole 4-player game has about 250 actions (Tobago about 1,000).
+MAX_ENTRIES = 5000
+#: One written entry of a scenario (an action as it prints).
+Entry = Annotated[StrictStr, Len(1, 200)]
+#: A scenario's list of written entries.
+Entries = Annotated[list[Entry], Len(0, MAX_ENTRIES)]
+#: A component file a scenario names.
+FileName = Annotated[StrictStr, MinLen(1)]
+
+M = TypeVar("M")
+S = TypeVar("S")  # a game state
+
+
+class OtherGameScenario(AtollError):
+    """A scenario file of game ``other`` read as one of ``game``: ``.game`` names ``other``."""
+
+    def __init__(self, other: str, game: str, *, source: str | Path | None) -> None:
+        self.game = other
+        title, theirs = game_info(game).title, game_info(other).title
+        super().__init__(f"a {theirs} scenario, not a {title} one", source=source)
+
+
+def read_scenario(path: str | Path) -> dict[str, Any]:
+    """The table of a scenario file: JSON for a ``.json`` file, TOML otherwise."""
+    path = Path(path)
+    text = read_text(path)
+    data = (
+        parse_json(text, source=path) if path.suffix == ".json" else parse_toml(text, source=path)
+    )
+    if not isinstance(data, dict):
+        raise AtollError("must be a table of players, options and actions", source=path)
+    return data
+
+
+def validate_scenario(
+    model: type[M], data: Mapping[str, Any], *, game: str, source: str | Path
+) -> M:
+    """``data`` read as a scenario of ``game`` (its pydantic ``model``). Keys ``game`` does not
+    know that are another game's scenario keys (:attr:`models.core.Game.scenario_keys`) say
+    which game the file is of, not just "unknown field"."""
+    keys = set(data)
+    if not keys <= set(getattr(model, "model_fields", keys)):
+        for other in game_names():
+            if other != game and keys <= set(getattr(lookup(other), "scenario_keys", ())):
+                raise OtherGameScenario(other, game, source=source)
+    result: M = validate(model, data, source=source)
+    return result
+
+
+def other_game_reading(path: str | Path, game: str) -> OtherGameScenario | None:
+    """For a scenario whose first entry ``game`` refuses and whose keys every game has
+    (``players``, ``actions``): the other game that plays its header and first entry, if one
+    does (the file is then that game's)."""
+    for other in game_names():
+        if other == game:
+            continue
+        try:
+            lookup(other).load_scenario(path, steps=1)
+        except (AtollError, OSError):
+            continue
+        return OtherGameScenario(other, game, source=path)
+    return None
+
+
+def first_entries(
+    entries: Sequence[M], steps: int | None, *, source: str | Path, key: str = "actions"
+) -> Sequence[M]:
+    """The first ``steps`` of a scenario's entries (all when ``None``); more steps than the
+    scenario lists are refused, naming the count (every game's ``replay`` and ``render``)."""
+    if steps is None:
+        return entries
+    count = len(entries)
+    if not 0 <= steps <= count:
+        word = "moves" if key == "move" else key
+        raise AtollError(
+            f"--step {steps}: the scenario has {count} {word} (0 to {count})", source=source
+        )
+    return entries[:steps]
 
 
 def scenario_data(
@@ -90,3 +189,34 @@ def written_actions(history: Sequence[Hashable], game: Any) -> list[str]:
         entries.append(f"p{who} {action}" if 0 <= who <= 9 else str(action))
         state.apply(action)
     return entries
+
+
+def play_entries(
+    state: S,
+    entries: Sequence[M],
+    play: Callable[[S, M], None],
+    *,
+    source: str | Path,
+    key: str = "actions",
+) -> S:
+    """Play a scenario's list of entries on ``state`` with ``play`` (for written actions
+    :meth:`models.core.GameState.play_text`); an error names the scenario, the entry
+    (``actions[4]``) and where inside it (``s.toml: actions[4]: round 1: move 6 is not legal:
+    GI-A1: ...``)."""
+    for i, entry in enumerate(entries):
+        try:
+            play(state, entry)
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                exc.message,
+                rule=exc.rule,
+                action=exc.action,
+                source=source,
+                entry=f"{key}[{i}]",
+                field=exc.field,
+            ) from None
+        except AtollError as exc:
+            inside = exc.one_line() if exc.source else exc.message
+            field = None if exc.source else exc.field
+            raise AtollError(inside, source=source, entry=f"{key}[{i}]", field=field) from None
+    return state

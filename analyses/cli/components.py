@@ -2,7 +2,8 @@
 
 The names are the game's (``Game.info.components``: South Seas ``tiles`` and ``ships``, Glory
 Islands ``board``, Tobago ``map``, ``clues``, ``cards``). The flags of atoll 0.2 (``--board``,
-``--tiles``, ``--deck``) keep working with a one-line note saying what to write instead.
+``--tiles``, ``--deck``: :data:`OLD_FLAGS`) keep working with a one-line note saying what to
+write instead, on every command that takes ``--component`` (:func:`components_options`).
 
 >>> parse_components(("board=b.toml",), "gloryislands")
 {'board': 'b.toml'}
@@ -14,17 +15,31 @@ models.errors.AtollError: --component: Glory Islands has no component 'tiles' (i
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from models.core import game_info
-from models.data import brief
 from models.errors import AtollError, DeprecatedFlag
+from models.registry import game_info
 
-__all__ = ["chosen_component", "component_option", "parse_components"]
+__all__ = [
+    "OLD_FLAGS",
+    "chosen_component",
+    "component_option",
+    "components_options",
+    "given_components",
+    "parse_components",
+]
+
+#: Each game's flag of atoll 0.2 and the component it names (``--component NAME=FILE`` now).
+OLD_FLAGS: dict[str, tuple[str, str]] = {
+    "gloryislands": ("--board", "board"),
+    "southseas": ("--tiles", "tiles"),
+    "tobago": ("--deck", "clues"),
+}
 
 
 def component_option(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -41,6 +56,8 @@ def component_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def parse_components(pairs: tuple[str, ...], game: str) -> dict[str, str]:
     """``NAME=FILE`` pairs as a mapping, every name one of the game's, none twice."""
+    from models.data import brief
+
     out: dict[str, str] = {}
     for text in pairs:
         name, sep, path = text.partition("=")
@@ -74,3 +91,42 @@ def chosen_component(
         stacklevel=2,
     )
     return old
+
+
+def given_components(game: str, pairs: tuple[str, ...], old: str | None) -> dict[str, str]:
+    """The component files named by ``--component`` pairs and by the game's old flag (the
+    file ``old``, with its note; :data:`OLD_FLAGS`), by component name."""
+    given = parse_components(pairs, game)
+    if old is not None:
+        flag, name = OLD_FLAGS[game]
+        given[name] = old
+        chosen_component(game, pairs, name, old, flag)  # both given: an error; else the note
+    return given
+
+
+def components_options(game: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--component NAME=FILE`` and ``game``'s flag of atoll 0.2 (:data:`OLD_FLAGS`) for a
+    command that loads a game; the command receives ``components``, the files given by
+    component name (none: the files a scenario names, or the bundled ones)."""
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(func)
+        def command(
+            *args: Any,
+            component_pairs: tuple[str, ...] = (),
+            old_file: str | None = None,
+            **kw: Any,
+        ) -> Any:
+            return func(*args, components=given_components(game, component_pairs, old_file), **kw)
+
+        if game in OLD_FLAGS:
+            flag, name = OLD_FLAGS[game]
+            command = click.option(
+                flag,
+                "old_file",
+                type=click.Path(dir_okay=False),
+                help=f"Deprecated: --component {name}=FILE.",
+            )(command)
+        return component_option(command)
+
+    return decorate

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import click
 
+from analyses.cli.groups import SuggestingGroup
 from analyses.cli.position import add_position_commands
 from analyses.cli.skill import add_skill_command
 from analyses.cli.study import add_study_commands
@@ -30,7 +31,7 @@ __all__ = ["game_group"]
 def game_group(game: str) -> click.Group:
     """The command group of ``game``: the shared verbs, then the game's own commands."""
     found = plugin(game)
-    group = click.Group(game, help=game_help(game))
+    group = SuggestingGroup(game, help=game_help(game))
     add_skill_command(group, game)
     add_study_commands(group, game)
     add_tune_command(group, game)

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 import click
 
 from analyses.cli.explore import explore_cmd
+from analyses.cli.groups import SuggestingGroup
 from analyses.plugins import game_help
 from models.errors import AtollError, DeprecatedFlag
 from models.registry import game_names
@@ -38,7 +39,7 @@ EXIT_UNKNOWN = 3
 EXIT_INTERRUPTED = 130
 
 
-class LazyGroup(click.Group):
+class LazyGroup(SuggestingGroup):
     """The root group: one subgroup per registered game (:func:`models.registry.game_names`),
     made when first used (:func:`analyses.cli.games.game_group`); the list in ``--help`` comes
     from the plug-ins' one-line help without importing any game."""
@@ -118,8 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
     except click.ClickException as exc:
-        ctx = getattr(exc, "ctx", None)
-        where = f"{ctx.command_path}: " if ctx is not None else ""
+        ctx = getattr(exc, "ctx", None)  # the root's path is atoll itself: said once already
+        where = f"{ctx.command_path}: " if ctx is not None and ctx.parent is not None else ""
         return _fail(f"error: {where}{exc.format_message()}", exc.exit_code)
     except click.exceptions.Exit as exc:
         return exc.exit_code

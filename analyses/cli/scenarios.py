@@ -4,21 +4,46 @@ for every game (:mod:`analyses.cli.position`) and a game's own commands reuse.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from analyses.outputs import refuse_overwriting_input
-from models.core import GameState, game_class
 from models.errors import AtollError
+
+if TYPE_CHECKING:  # a game's command group is made without loading any game
+    from models.core import GameState
 
 __all__ = ["check_png", "load_position", "protocol_view", "write_png"]
 
 
-def load_position(game: str, scenario: str, step: int | None = None) -> GameState:
-    """The state a scenario file of ``game`` describes (after ``step`` entries, if given)."""
-    return game_class(game).load_scenario(scenario, steps=step)
+def load_position(
+    game: str, scenario: str, step: int | None = None, components: Mapping[str, str] | None = None
+) -> GameState:
+    """The state a scenario file of ``game`` describes (after ``step`` entries, if given;
+    ``components``: files instead of the scenario's). A scenario of another game says which,
+    and the command that reads it."""
+    from models.core import game_class
+    from models.scenarios import OtherGameScenario, other_game_reading
+
+    try:
+        return game_class(game).load_scenario(scenario, steps=step, components=components)
+    except OtherGameScenario as exc:
+        other = exc
+    except AtollError as exc:  # the first entry refused: perhaps another game's action
+        found = other_game_reading(scenario, game) if exc.entry == "actions[0]" else None
+        if found is None:
+            raise
+        other = found
+    ctx = click.get_current_context(silent=True)
+    verb = ctx.info_name if ctx is not None and ctx.info_name in _SHARED else "replay"
+    raise AtollError(f"{other.message} (use atoll {other.game} {verb})", source=other.source)
+
+
+#: The verbs every game has that read a scenario (another game's file is sent to its own).
+_SHARED = ("replay", "render")
 
 
 def protocol_view(state: GameState) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from analyses.cli.components import component_option, parse_components
 from analyses.cli.numbers import Int, IntRange
 from models.core import game_info
 from models.errors import AtollError
@@ -62,6 +63,7 @@ def add_skill_command(group: click.Group, game: str) -> None:
     )
     @click.option("--games", type=IntRange(1, 10_000_000), default=100, show_default=True)
     @click.option("--players", type=Int(), help="Players (default: the game's usual number).")
+    @component_option
     @click.option(
         "--seed",
         type=Int(),
@@ -96,6 +98,7 @@ def add_skill_command(group: click.Group, game: str) -> None:
             games=kw["games"],
             seed=kw["seed"],
             param=kw["param"].strip(),
+            components=parse_components(kw["component_pairs"], game),
         )
 
         def told(point: Any) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-from click import IntRange
 
+from analyses.cli.numbers import IntRange
 from analyses.cli.study import _command, _config, play_options
 
 

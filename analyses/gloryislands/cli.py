@@ -10,12 +10,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import click
 
-from analyses.cli.components import chosen_component, component_option
+from analyses.cli.components import components_options
 from analyses.outputs import refuse_overwriting_input
 from models.data import parse_toml, read_text
 from models.errors import AtollError
@@ -40,18 +41,11 @@ def gloryislands() -> None:
 
 
 @gloryislands.command("board")
-@component_option
-@click.option(
-    "--board",
-    "board_file",
-    type=click.Path(dir_okay=False),
-    help="Deprecated: --component board=FILE.",
-)
-def board_cmd(component_pairs: tuple[str, ...], board_file: str | None) -> None:
+@components_options("gloryislands")
+def board_cmd(components: Mapping[str, str]) -> None:
     """The board drawn, its islands and scoring table, the sail track, cards and counts (the
     bundled reconstruction, or --component board=FILE)."""
-    chosen = chosen_component("gloryislands", component_pairs, "board", board_file, "--board")
-    board = load_board(chosen)
+    board = load_board(components.get("board"))
     click.echo(provenance(board))
     if board.reconstruction and board.note:
         click.echo(f"note: {board.note}")
@@ -126,14 +120,17 @@ def describe(state: Any, show_events: bool) -> None:
             click.echo("  " + _describe_event(event))
 
 
-def render_board_file(file: str, out_file: str, step: int | None) -> bool:
+def render_board_file(
+    file: str, out_file: str, step: int | None, components: Mapping[str, str]
+) -> bool:
     """``render FILE``: a component file (a board TOML with a [route] table) is drawn as the
     empty board (True); a scenario is left to the shared verb (False). A reconstructed board
     is labelled so."""
     if not _is_board_file(file):
         return False
-    if step is not None:
-        raise AtollError("--step applies to a scenario, not to a component file", source=file)
+    if step is not None or components:
+        flag = "--step" if step is not None else "--component"
+        raise AtollError(f"{flag} applies to a scenario, not to a component file", source=file)
     from models.gloryislands import render  # matplotlib only when drawn
 
     board = load_board(file)

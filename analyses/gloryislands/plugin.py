@@ -8,7 +8,7 @@ bare board (:class:`~analyses.plugin.GamePlugin`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyses.plugin import GamePlugin, Variant, VariantReport
@@ -70,10 +70,10 @@ def _snapshot(state: GameState) -> dict[str, Any]:
     return cli.snapshot_of(state)
 
 
-def _render_file(file: str, out: str, step: int | None) -> bool:
+def _render_file(file: str, out: str, step: int | None, components: Mapping[str, str]) -> bool:
     from analyses.gloryislands import cli
 
-    return cli.render_board_file(file, out, step)
+    return cli.render_board_file(file, out, step, components)
 
 
 PLUGIN = GamePlugin(

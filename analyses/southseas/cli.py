@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import click
@@ -18,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from analyses.cli.components import chosen_component, component_option, parse_components
+from analyses.cli.components import components_options
 from analyses.southseas.cli_completable import completable_cmd
 from analyses.southseas.tiles import ship_frame, tile_frame, tile_statistics
 from models.southseas.components import TileSet
@@ -79,26 +80,16 @@ def southseas() -> None:
 
 
 @southseas.command("tiles")
-@component_option
-@click.option(
-    "--tiles",
-    "tiles_file",
-    type=click.Path(dir_okay=False),
-    help="Deprecated: --component tiles=FILE.",
-)
+@components_options("southseas")
 @click.option("--stats", is_flag=True, help="Also print the statistics tables.")
 @click.option(
     "--ships", is_flag=True, help="Also print the ships (--component ships=FILE, or the bundled)."
 )
-def tiles_cmd(
-    component_pairs: tuple[str, ...], tiles_file: str | None, stats: bool, ships: bool
-) -> None:
+def tiles_cmd(components: Mapping[str, str], stats: bool, ships: bool) -> None:
     """The tile set (the bundled reconstruction, or --component tiles=FILE): every tile type
     with its count, sides, pieces and symbols."""
-    tiles = load_tiles(
-        chosen_component("southseas", component_pairs, "tiles", tiles_file, "--tiles")
-    )
-    ships_file = parse_components(component_pairs, "southseas").get("ships")
+    tiles = load_tiles(components.get("tiles"))
+    ships_file = components.get("ships")
     ship_set: ShipSet | None = load_ships(ships_file) if ships or ships_file else None
     click.echo(provenance("tiles", tiles.source, tiles.reconstruction))
     if tiles.note:

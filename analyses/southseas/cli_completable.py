@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import click
 
-from analyses.cli.numbers import FloatRange, IntRange
+from analyses.cli.components import components_options
+from analyses.cli.numbers import FloatRange, IntRange, read_int
 from analyses.cli.scenarios import check_png, load_position
 from models.errors import AtollError
 from models.pictures import save_figure
@@ -55,18 +57,18 @@ class RegionUnknown(SolverUnknown):
 def parse_feature(text: str) -> tuple[int, int, int]:
     """``X,Y,PIECE`` as three integers (a one-line error otherwise)."""
     parts = text.split(",")
-    try:
-        if len(parts) != 3 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-            raise ValueError
-        x, y, piece = (int(p) for p in parts)
-    except ValueError:
-        raise AtollError(f"{text!r}: write X,Y,PIECE (e.g. 0,0,1)", field="--feature") from None
+    if len(parts) != 3:
+        raise AtollError(f"{text!r}: write X,Y,PIECE (e.g. 0,0,1)", field="--feature")
+    x, y, piece = (
+        read_int(p, "--feature", f"{text!r}: X,Y,PIECE are whole numbers") for p in parts
+    )
     return x, y, piece
 
 
 @click.command("completable")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--feature", "feature_text", help="X,Y,PIECE: only the feature of this piece.")
+@components_options("southseas")
 @click.option(
     "--draws",
     type=IntRange(1, 1000),
@@ -101,6 +103,7 @@ def parse_feature(text: str) -> tuple[int, int, int]:
 def completable_cmd(
     scenario: str,
     feature_text: str | None,
+    components: Mapping[str, str],
     draws: int | None,
     as_json: bool,
     out_file: str | None,
@@ -112,8 +115,8 @@ def completable_cmd(
     still be completed with the tiles left, in any order: yes (with the fewest tiles), no
     (proven) or unknown; and what it waits for."""
     if out_file is not None:
-        check_png(out_file, scenario)
-    state: Any = load_position("southseas", scenario)
+        check_png(out_file, scenario, *components.values())
+    state: Any = load_position("southseas", scenario, components=components)
     k = draws or state.game.num_players
     if feature_text is not None:
         answer = completable(

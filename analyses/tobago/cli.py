@@ -14,25 +14,21 @@ in :mod:`analyses.tobago.cli_options`, the commands for solvers and setters of p
 from __future__ import annotations
 
 import warnings
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.table import Table
 
+from analyses.cli.components import components_options
 from analyses.cli.numbers import IntRange
 from analyses.cli.scenarios import check_png, write_png
 from analyses.cli.scenarios import load_position as load_scenario_position
 from analyses.tobago import cli_maps, cli_puzzles
-from analyses.tobago.candidates import (
-    conflict_text,
-    deck_at_every_treasure,
-    inseparable_text,
-    solve_view,
-)
 from analyses.tobago.cli_game import is_scenario
 from analyses.tobago.cli_options import (
     Solving,
     deck_note,
+    deck_of,
     deck_option,
     emit_json,
     hints_options,
@@ -43,15 +39,12 @@ from analyses.tobago.cli_options import (
     write_picture,
 )
 from models.errors import AtollError, DeprecatedFlag
-from models.tobago.island.deck import load_deck
-from models.tobago.island.hexgrid import Field
-from models.tobago.island.hints import TREASURES
-from models.tobago.island.mapfile import bundled_maps, load_map
-from solvers.tobago.hints import (
-    candidates,
-    check,
-    legality_matrix,
-)
+
+if TYPE_CHECKING:
+    from models.tobago.island.hexgrid import Field
+
+# Each command loads the island model and its solvers when it runs: making the group (for
+# `atoll tobago maps`, or any other command) loads neither networkx, pandas nor OR-Tools.
 
 
 @click.group()
@@ -65,6 +58,8 @@ def tobago() -> None:
 @tobago.command()
 def maps() -> None:
     """List the bundled maps (atoll's own designs, not the published board sections)."""
+    from models.tobago.island.mapfile import bundled_maps, load_map
+
     for stem, path in bundled_maps().items():
         island = load_map(path)
         click.echo(
@@ -93,6 +88,10 @@ def candidates_cmd(
     (TB-H5), pinned (TB-H6) or contradictory (with the hints or treasures that conflict); a
     treasure no card of the deck may be laid at, so that hints can never narrow it, is flagged
     inseparable."""
+    from analyses.tobago.candidates import conflict_text, inseparable_text, solve_view
+    from models.tobago.island.deck import load_deck
+    from models.tobago.island.hints import TREASURES
+
     options = solving.options
     deck = load_deck(deck_file)
     island, hints = load_position(map_spec, hints_file, solving, unordered)
@@ -146,6 +145,8 @@ def check_cmd(
     solving: Solving,
 ) -> None:
     """May a clue be laid at a treasure (TB-H2..H4)?"""
+    from solvers.tobago.hints import check
+
     clue = parse_clue(clue_text)
     island, hints = load_position(map_spec, hints_file, solving, unordered)
     solving.announce("checking the clue")
@@ -189,6 +190,13 @@ def legal_cmd(
     solving: Solving,
 ) -> None:
     """The legality matrix: every clue of the deck at every treasure."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from models.tobago.island.deck import load_deck
+    from models.tobago.island.hints import TREASURES
+    from solvers.tobago.hints import legality_matrix
+
     options = solving.options
     deck = load_deck(deck_file)
     island, hints = load_position(map_spec, hints_file, solving, unordered)
@@ -252,7 +260,7 @@ def legal_cmd(
     default=None,
     help="A scenario's position after its first N entries (default: all of them).",
 )
-@deck_option
+@components_options("tobago")
 @solving_options
 def render_cmd(
     file: str | None,
@@ -261,22 +269,19 @@ def render_cmd(
     game_file: str | None,
     out_file: str,
     step: int | None,
-    deck_file: str | None,
+    components: Mapping[str, str],
     solving: Solving,
 ) -> None:
     """Draw FILE to a PNG: a scenario (TOML or JSON, as `replay` reads it: vehicles, roses per
-    treasure, amulets, candidates, gold held; after --step N entries), or a MAP (a map file or
-    a bundled map's name: the island, and the candidates of each treasure given --hints,
-    ringed where no card of the deck can narrow them)."""
+    treasure, amulets, candidates, gold held; after --step N entries; --component files
+    instead of the ones it names), or a MAP (a map file or a bundled map's name: the island,
+    and the candidates of each treasure given --hints, ringed where no card of the deck
+    (--component clues=FILE) can narrow them)."""
     if game_file is not None:
         warnings.warn(
             DeprecatedFlag("--game SCENARIO is deprecated: write `atoll tobago render SCENARIO`"),
             stacklevel=1,
         )
-        if deck_file is not None:
-            raise AtollError(
-                "--game draws the scenario's own clues: give no --deck with it", field="--deck"
-            )
         if file is not None or hints_file is not None:
             raise AtollError(
                 "--game draws the scenario's own map and hints: give no MAP or --hints with it",
@@ -286,19 +291,21 @@ def render_cmd(
     elif file is None:
         raise AtollError("name a MAP to draw, or a scenario", field="MAP")
     if game_file is not None or is_scenario(file):
-        if hints_file is not None or deck_file is not None:
+        if hints_file is not None:
             raise AtollError(
-                "a scenario is drawn with its own map, hints and clues: give no --hints or "
-                "--component clues",
-                field="FILE",
+                "a scenario is drawn with its own hints: give no --hints", field="--hints"
             )
-        check_png(out_file, file)
-        write_png(load_scenario_position("tobago", file, step), out_file)
+        check_png(out_file, file, *components.values())
+        write_png(load_scenario_position("tobago", file, step, components), out_file)
         return
     if step is not None:
         raise AtollError("--step applies to a scenario, not to a map", field="--step")
+    deck_file = deck_of(components)
     map_spec = file
+    from analyses.tobago.candidates import deck_at_every_treasure
+    from models.tobago.island.deck import load_deck
     from models.tobago.island.render import save_island_png
+    from solvers.tobago.hints import candidates
 
     check_png(out_file, map_spec, hints_file, deck_file)
     options = solving.options

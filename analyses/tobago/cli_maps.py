@@ -16,10 +16,10 @@ import json
 from pathlib import Path
 
 import click
-import pandas as pd
 
 from analyses.cli.numbers import IntRange
 from analyses.outputs import refuse_overwriting_input
+from analyses.tobago import DEFAULT_POSITIONS
 from analyses.tobago.cli_options import (
     Solving,
     deck_note,
@@ -28,10 +28,7 @@ from analyses.tobago.cli_options import (
     map_note,
     rule_options,
 )
-from analyses.tobago.maps import DEFAULT_POSITIONS, compare_maps, measure_map
 from models.files import write_bytes_atomically
-from models.tobago.island.deck import load_deck
-from models.tobago.island.mapfile import resolve_map
 
 POSITIONS = click.option(
     "--positions",
@@ -62,12 +59,17 @@ def analyze_cmd(
     seed: int,
     solving: Solving,
 ) -> None:
-    """Write OUT/report.html: the fewest clues per field (unfindable fields marked), how often
-    each card may be laid and what it removes, terrain and landmark coverage, largest areas."""
+    """Write OUT/report.html (and report.json, every number of the page): the fewest clues per
+    field (unfindable fields marked), how often each card may be laid and what it removes,
+    terrain and landmark coverage, largest areas."""
     from analyses.tobago.map_report import write_map_report
+    from analyses.tobago.maps import measure_map
+    from models.tobago.island.deck import load_deck
+    from models.tobago.island.mapfile import resolve_map
 
     target = Path(out_dir) / "report.html"
-    refuse_overwriting_input(target, map_spec, deck_file)
+    for written in (target, target.with_name("report.json")):
+        refuse_overwriting_input(written, map_spec, deck_file)
     deck = load_deck(deck_file)
     island = resolve_map(map_spec)
     solving.announce(f"measuring {island.name}")
@@ -112,6 +114,11 @@ def compare_maps_cmd(
 ) -> None:
     """Generate maps and tabulate them on the analysis measures, one row per map (its seed
     makes it again: generate_island(seed, ...))."""
+    import pandas as pd
+
+    from analyses.tobago.maps import compare_maps
+    from models.tobago.island.deck import load_deck
+
     if csv_file is not None:
         refuse_overwriting_input(csv_file, deck_file)
     deck = load_deck(deck_file)

@@ -10,40 +10,33 @@ import dataclasses
 import functools
 import json
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from analyses.cli.components import chosen_component, component_option
-from analyses.cli.numbers import FloatRange
+from analyses.cli.components import components_options
+from analyses.cli.numbers import FloatRange, read_int
 from models.errors import AtollError, AtollWarning
-from models.tobago.island.clues import Clue
-from models.tobago.island.deck import Deck
-from models.tobago.island.hexgrid import Field
-from models.tobago.island.hints import Hints, load_hints
-from models.tobago.island.legality import replay
-from models.tobago.island.map import Island
-from models.tobago.island.mapfile import bundled_maps, resolve_map
 from models.tobago.island.options import NEXT_TO_READINGS, OLD_NEXT_TO_VALUES, ClueOptions
 from models.tobago.options import TobagoOptions
 from solvers.limits import DEFAULT_TIME_LIMIT
-from solvers.tobago.hints import BACKENDS, Backend
+from solvers.tobago import BACKENDS, Backend
+
+if TYPE_CHECKING:  # the island model (networkx, numpy) loads when a command runs
+    from models.tobago.island.clues import Clue
+    from models.tobago.island.deck import Deck
+    from models.tobago.island.hexgrid import Field
+    from models.tobago.island.hints import Hints
+    from models.tobago.island.map import Island
 
 
 def _parse_sight(value: str | None) -> list[int] | None:
     if value is None:
         return None
-    try:
-        if not value.isascii():  # int() would read any script's digits ("٣" as 3)
-            raise ValueError
-        numbers = [int(part) for part in value.split(",") if part.strip()]
-    except ValueError:
-        raise AtollError(
-            f"expected distances like 0,1,2 — got {value!r}", field="--sight"
-        ) from None
-    return numbers
+    what = f"expected distances like 0,1,2 — got {value!r}: each"
+    return [read_int(part, "--sight", what) for part in value.split(",") if part.strip()]
 
 
 def _options(
@@ -188,6 +181,10 @@ def load_position(
 ) -> tuple[Island, Hints]:
     """The map and the hints; hints are replayed in the order laid (TB-H1..H4) unless
     ``unordered``."""
+    from models.tobago.island.hints import Hints, load_hints
+    from models.tobago.island.legality import replay
+    from models.tobago.island.mapfile import resolve_map
+
     island = resolve_map(map_spec)
     hints = load_hints(hints_file) if hints_file else Hints()
     if hints_file and not unordered:
@@ -212,6 +209,8 @@ def deck_note(deck: Deck) -> str:
 
 
 def parse_clue(text: str) -> Clue:
+    from models.tobago.island.clues import Clue
+
     try:
         return Clue.parse(text)
     except AtollError as exc:
@@ -223,24 +222,29 @@ def deck_option(func: Callable[..., None]) -> Callable[..., None]:
     note), passed to the command as ``deck_file``."""
 
     @functools.wraps(func)
-    def command(
-        *args: Any, component_pairs: tuple[str, ...] = (), deck_file: str | None = None, **kw: Any
-    ) -> None:
-        kw["deck_file"] = chosen_component("tobago", component_pairs, "clues", deck_file, "--deck")
-        func(*args, **kw)
+    def command(*args: Any, components: Mapping[str, str], **kw: Any) -> None:
+        func(*args, deck_file=deck_of(components), **kw)
 
-    deprecated = click.option(
-        "--deck",
-        "deck_file",
-        type=click.Path(dir_okay=False),
-        help="Deprecated: --component clues=FILE (the clue deck TOML; default: the bundled "
-        "reconstruction).",
-    )
-    return component_option(deprecated(command))
+    return components_options("tobago")(command)
+
+
+def deck_of(components: Mapping[str, str]) -> str | None:
+    """The clue deck of the components given to a command on a MAP (default: the bundled
+    one); the game's other components (map, cards) belong to a scenario."""
+    other = sorted(set(components) - {"clues"})
+    if other:
+        raise AtollError(
+            f"{other[0]}=...: a command on a MAP takes the clue deck alone (clues=FILE); the "
+            "map and cards components apply to scenarios",
+            field="--component",
+        )
+    return components.get("clues")
 
 
 def map_note(map_spec: str) -> str | None:
     """The note under a picture of a bundled map."""
+    from models.tobago.island.mapfile import bundled_maps
+
     if map_spec in bundled_maps():
         return "map: atoll's own design in the spirit of Tobago, not a published board section"
     return None
@@ -258,10 +262,8 @@ def write_picture(out_file: str, save: Callable[[Path], Path], *, quiet: bool = 
 def parse_field(text: str, option: str) -> Field:
     """A field given as ``C,R`` (column, row)."""
     parts = text.replace(" ", "").split(",")
-    try:
-        if not text.isascii():  # int() would read any script's digits ("٣" as 3)
-            raise ValueError
-        col, row = (int(p) for p in parts)
-    except ValueError:
-        raise AtollError(f"expected a field C,R like 3,4 — got {text!r}", field=option) from None
+    if len(parts) != 2:
+        raise AtollError(f"expected a field C,R like 3,4 — got {text!r}", field=option)
+    what = f"expected a field C,R like 3,4 — got {text!r}: each"
+    col, row = (read_int(p, option, what) for p in parts)
     return col, row

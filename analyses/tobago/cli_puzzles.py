@@ -10,8 +10,6 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 from analyses.cli.numbers import IntRange
 from analyses.cli.scenarios import check_png
@@ -30,17 +28,9 @@ from analyses.tobago.cli_options import (
 )
 from models.errors import AtollError
 from models.files import write_bytes_atomically
-from models.tobago.island.deck import load_deck
-from models.tobago.island.hints import Hints
-from models.tobago.island.mapfile import resolve_map
-from solvers.tobago.puzzles import (
-    DEFAULT_MAX_SETS,
-    min_clue_counts,
-    minimal_clue_sets,
-    random_puzzle,
-    rank,
-    why,
-)
+from solvers.tobago import DEFAULT_MAX_SETS
+
+# Each command loads the island model and the solvers when it runs (see analyses.tobago.cli).
 
 
 @click.command("why")
@@ -60,6 +50,8 @@ def why_cmd(
     solving: Solving,
 ) -> None:
     """Which laid clue excludes a field from a treasure's candidates."""
+    from solvers.tobago.puzzles import why
+
     field = parse_field(field_text, "--field")
     island, hints = load_position(map_spec, hints_file, solving, unordered)
     try:
@@ -113,6 +105,12 @@ def rank_cmd(
 ) -> None:
     """Every legal clue of the deck at every treasure, best first: candidates left, whether it
     pins the treasure, expected candidates after one more random legal card."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from models.tobago.island.deck import load_deck
+    from solvers.tobago.puzzles import rank
+
     deck = load_deck(deck_file)
     island, hints = load_position(map_spec, hints_file, solving, unordered)
     treasures = [treasure] if treasure else [1, 2, 3, 4]
@@ -179,6 +177,11 @@ def puzzle_cmd(
 ) -> None:
     """Set puzzles: the smallest sets of deck clues that pin a target field (--target C,R), or a
     random puzzle of exactly K clues, unique and with no redundant clue (--random --clues K)."""
+    from models.tobago.island.deck import load_deck
+    from models.tobago.island.hints import Hints
+    from models.tobago.island.mapfile import resolve_map
+    from solvers.tobago.puzzles import minimal_clue_sets, random_puzzle
+
     if at_random == (target_text is not None):
         raise AtollError("give either --target C,R or --random --clues K", field="--target")
     if at_random and clues is None:
@@ -270,6 +273,10 @@ def min_clues_cmd(
     map_spec: str, deck_file: str | None, out_file: str | None, as_json: bool, solving: Solving
 ) -> None:
     """The fewest deck clues that pin each field, and the unfindable fields."""
+    from models.tobago.island.deck import load_deck
+    from models.tobago.island.mapfile import resolve_map
+    from solvers.tobago.puzzles import min_clue_counts
+
     if out_file is not None:
         check_png(out_file, map_spec, deck_file)
     deck = load_deck(deck_file)

@@ -4,7 +4,10 @@ Sections: the map; how many clues each field needs (a heat map, unfindable field
 the clue cards in random positions; terrain and landmark coverage with the largest areas. Every
 figure says what it rests on (positions, seed, deck, rule options); a reconstructed deck and a
 bundled map (atoll's design, not a published board section) carry visible notes.
+``report.json`` beside the page holds what its top says (map, deck, rule options, positions,
+seed, the summary measures) and ``numbers``, every number of its tables, as every report's does.
 
+>>> import json
 >>> import tempfile
 >>> from pathlib import Path
 >>> from models.tobago.island.deck import load_deck
@@ -14,8 +17,9 @@ bundled map (atoll's design, not a published board section) carry visible notes.
 >>> measures = measure_map(load_bundled_map("reef"), deck.cards, positions=10, seed=1)
 >>> with tempfile.TemporaryDirectory() as tmp:
 ...     html = write_map_report(measures, deck, Path(tmp) / "report.html").read_text()
-...     "RECONSTRUCTION" in html and "Unfindable" in html
-True
+...     numbers = json.loads((Path(tmp) / "report.json").read_text())["numbers"]
+...     "RECONSTRUCTION" in html and "Unfindable" in html, len(numbers) > 100
+(True, True)
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from matplotlib.figure import Figure
 
 from analyses import stats
 from analyses.figures import dot_plot, figure_uri
-from analyses.pages import render
+from analyses.pages import render, write_report_json
+from analyses.provenance import command_line, today
 from analyses.tables import Section, Table
 from analyses.tobago.maps import MapMeasures
 from models.data import bundled_path
@@ -167,7 +172,7 @@ def write_map_report(
     options: ClueOptions | None = None,
     map_note: str | None = None,
 ) -> Path:
-    """Render the report of one map to ``path`` (atomically)."""
+    """Render the report of one map to ``path`` and ``report.json`` beside it (atomically)."""
     options = options or ClueOptions()
     island = measures.island
     warnings = []
@@ -191,23 +196,39 @@ def write_map_report(
         ),
         ("mean fewest clues", f"{summary['mean fewest clues']:.2f}"),
     ]
+    title = f"Tobago map report: {island.name}"
+    sections = [
+        _map_section(measures, map_note),
+        _clue_count_section(measures, deck, map_note),
+        _cards_section(measures),
+        _coverage_section(measures),
+    ]
     html = render(
         "map.html.j2",
-        title=f"Tobago map report: {island.name}",
+        title=title,
         subtitle="Which fields a clue deck can pin, how useful each card is, what the map covers",
         warnings=warnings,
         facts=facts,
         facts_title="Map",
         footer="Every rate is given with its 95% confidence interval and the number of random "
         "positions it rests on; the seed is named above.",
-        sections=[
-            _map_section(measures, map_note),
-            _clue_count_section(measures, deck, map_note),
-            _cards_section(measures),
-            _coverage_section(measures),
-        ],
+        sections=sections,
         version=_version(),
     )
+    head = {
+        "title": title,
+        "atoll": _version(),
+        "made": today(),
+        "command": command_line(),
+        "map": {"name": island.name, "width": island.width, "height": island.height},
+        "deck": {"source": _deck_label(deck), "reconstruction": deck.reconstruction},
+        "options": options.to_dict(),
+        "positions": measures.positions,
+        "seed": measures.seed,
+        "warnings": warnings,
+        "summary": {k: None if v != v else v for k, v in summary.items()},  # nan: null
+    }
+    write_report_json(path.parent, head, sections)
     return write_bytes_atomically(path, html.encode("utf-8"))
 
 

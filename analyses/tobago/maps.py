@@ -30,6 +30,7 @@ from typing import Any
 
 import pandas as pd
 
+from analyses.tobago import DEFAULT_POSITIONS
 from models.core import make_rng, spawn_seeds
 from models.tobago.island.clues import Clue, clue_mask, referent_fields
 from models.tobago.island.generator import generate_island
@@ -41,8 +42,7 @@ from models.tobago.island.options import ClueOptions
 from solvers.limits import DEFAULT_TIME_LIMIT
 from solvers.tobago.puzzles import min_clue_counts
 
-#: Random positions per map unless told otherwise, and the most hints laid at one treasure.
-DEFAULT_POSITIONS = 200
+#: The most hints laid at one treasure in a random position.
 MAX_RANDOM_HINTS = 5
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from analyses.cli.numbers import read_float
 from analyses.frames import StudyFrames
 from models.errors import AtollError
 
@@ -130,16 +131,6 @@ def _skill(a: str, b: str) -> Term:
     return Term(f"skill:{a},{b}", per_game, lambda m: -float(m[0]))
 
 
-def _number(text: str, what: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise AtollError(f"{what} must be a number, got {text!r}", field=FIELD) from None
-    if value != value or abs(value) == float("inf"):
-        raise AtollError(f"{what} must be finite, got {text!r}", field=FIELD)
-    return value
-
-
 def parse_term(text: str) -> Term:
     """One term (see the module docstring)."""
     name, _, args = text.partition(":")
@@ -147,30 +138,42 @@ def parse_term(text: str) -> Term:
         return Term("seats", _seats, _gap)
     if name == "length" and args:
         target, _, column = args.partition(":")
-        return _length(_number(target, "a length target"), column or "turns")
+        return _length(read_float(target, FIELD, "a length target"), column or "turns")
     if name == "margin":
-        return _margin(_number(args, "a margin target") if args else None)
+        return _margin(read_float(args, FIELD, "a margin target") if args else None)
     if name == "skill":
         a, comma, b = args.partition(",")
         if not comma or not a.strip() or not b.strip():
             raise AtollError("write skill:AGENT_A,AGENT_B (agent specs)", field=FIELD)
         return _skill(a.strip(), b.strip())
     if name == "py":
-        module, colon, attr = args.rpartition(":")
-        if not colon or not module or not attr:
-            raise AtollError("write py:MODULE:NAME", field=FIELD)
-        try:
-            found = getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError) as exc:
-            raise AtollError(f"cannot load {args!r}: {exc}", field=FIELD) from None
-        if not isinstance(found, Term):
-            raise AtollError(f"{args} is not an objective Term", field=FIELD)
-        return found
+        return _python_term(args)
     raise AtollError(
         f"unknown objective {text!r}: seats, length:TARGET, margin[:TARGET], skill:A,B or "
         "py:MODULE:NAME, joined by + with weights (seats+0.5*length:10)",
         field=FIELD,
     )
+
+
+def _python_term(args: str) -> Term:
+    """``py:MODULE:NAME``: a :class:`Term` from an importable module (a dotted name, not a
+    relative one); a module that cannot be imported, whatever it raises, is one line."""
+    module, colon, attr = args.rpartition(":")
+    dotted = all(part.isidentifier() for part in module.split("."))
+    if not colon or not dotted or not attr.isidentifier():
+        raise AtollError(
+            f"write py:MODULE:NAME (MODULE a dotted module name, NAME an identifier), got {args!r}",
+            field=FIELD,
+        )
+    try:
+        found = getattr(importlib.import_module(module), attr)
+    except Exception as exc:  # the module's own code may raise anything while importing
+        raise AtollError(
+            f"cannot load {args!r}: {type(exc).__name__}: {exc}", field=FIELD
+        ) from None
+    if not isinstance(found, Term):
+        raise AtollError(f"{args} is not an objective Term", field=FIELD)
+    return found
 
 
 def parse_objective(text: str) -> Objective:
@@ -182,7 +185,7 @@ def parse_objective(text: str) -> Objective:
         part = part.strip()
         weight, star, rest = part.partition("*")
         if star:
-            terms.append((_number(weight.strip(), "a weight"), parse_term(rest.strip())))
+            terms.append((read_float(weight.strip(), FIELD, "a weight"), parse_term(rest.strip())))
         else:
             terms.append((1.0, parse_term(part)))
     return Objective(tuple(terms), text)

@@ -36,6 +36,7 @@ from typing import Any
 
 import tomlkit
 
+from analyses.cli.numbers import read_float, read_int
 from models.data import read_text, read_toml
 from models.errors import AtollError
 
@@ -85,18 +86,12 @@ def parse_param(text: str) -> Param:
     if not dots:
         raise AtollError(f"a range is LOW..HIGH or A|B|C, got {span!r}", field=where)
     real = any(c in t for t in (low_text, high_text) for c in ".eE")
-    try:
-        low: float | int = float(low_text) if real else int(low_text)
-        high: float | int = float(high_text) if real else int(high_text)
-    except ValueError:
-        raise AtollError(f"a range is LOW..HIGH of numbers, got {span!r}", field=where) from None
-    if not (low < high) or (real and not all(map(_finite, (low, high)))):
+    what = f"a range is LOW..HIGH of numbers, got {span!r}: each"
+    read = read_float if real else read_int
+    low, high = (read(t, where, what) for t in (low_text, high_text))
+    if not low < high:
         raise AtollError(f"the low end must be below the high end, got {span!r}", field=where)
     return Param(path, target, keys, "float" if real else "int", low, high)
-
-
-def _finite(x: float) -> bool:
-    return x == x and abs(x) != float("inf")
 
 
 def _keys(text: str, where: str) -> tuple[Key, ...]:
@@ -107,7 +102,7 @@ def _keys(text: str, where: str) -> tuple[Key, ...]:
             keys.append(name)
         for inside in _INDEX.findall(part):
             if inside.lstrip("-").isdigit():
-                keys.append(int(inside))
+                keys.append(read_int(inside, where, f"[{inside}]: an index"))
             elif "=" in inside:
                 k, _, v = inside.partition("=")
                 keys.append((k.strip(), v.strip()))

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from models.core import ChanceKind, Game, GameInfo, InformationKind
@@ -45,6 +46,7 @@ class GloryIslands(Tables, Game):
             ("board", "the board, cards and treasure tiles (a board file; default the bundled)"),
         ),
     )
+    scenario_keys = frozenset(scenario.Scenario.model_fields)
 
     def __init__(
         self,
@@ -65,6 +67,12 @@ class GloryIslands(Tables, Game):
         return {"board": dump_board(self.board)}
 
     @classmethod
-    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> GloryIslandsState:
+    def load_scenario(
+        cls,
+        path: str | Path,
+        *,
+        steps: int | None = None,
+        components: Mapping[str, str] | None = None,
+    ) -> GloryIslandsState:
         """The state a scenario file describes (see :mod:`models.gloryislands.scenario`)."""
-        return scenario.load_scenario(path, steps=steps)
+        return scenario.load_scenario(path, steps=steps, components=components)

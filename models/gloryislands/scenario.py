@@ -36,25 +36,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, cast
+from typing import Any, cast
 
 import pydantic
-from annotated_types import Len, MinLen
-from pydantic import StrictInt, StrictStr
+from pydantic import StrictInt
 
 from models.core import load_game, make_rng, play_entries
-from models.data import parse_json, parse_toml, read_text, validate
 from models.errors import AtollError
 from models.gloryislands.boardfile import load_board
 from models.gloryislands.components import Components
 from models.gloryislands.options import GloryIslandsOptions
 from models.gloryislands.state import GloryIslandsState
+from models.scenarios import Entries, FileName, first_entries, read_scenario, validate_scenario
 
 _CONFIG = pydantic.ConfigDict(extra="forbid")
-_FileName = Annotated[StrictStr, MinLen(1)]
-_Entry = Annotated[StrictStr, Len(1, 200)]
-#: Entries in one scenario: a whole 4-player game has about 250 actions.
-MAX_ACTIONS = 5000
 
 
 class Scenario(pydantic.BaseModel):
@@ -63,48 +58,45 @@ class Scenario(pydantic.BaseModel):
     model_config = _CONFIG
     players: StrictInt
     seed: StrictInt | None = None
-    board: _FileName | None = None
+    board: FileName | None = None
     options: dict[str, Any] = {}
-    actions: Annotated[list[_Entry], Len(0, MAX_ACTIONS)] = []
+    actions: Entries = []
 
 
-def load_scenario(path: str | Path, *, steps: int | None = None) -> GloryIslandsState:
+def load_scenario(
+    path: str | Path, *, steps: int | None = None, components: Mapping[str, str] | None = None
+) -> GloryIslandsState:
     """Read a scenario file (``.toml`` or ``.json``) and replay it (only its first ``steps``
-    entries, if given)."""
+    entries, if given; ``components``: a board file instead of the scenario's)."""
     path = Path(path)
-    text = read_text(path)
-    data = (
-        parse_json(text, source=path) if path.suffix == ".json" else parse_toml(text, source=path)
-    )
-    if not isinstance(data, dict):
-        raise AtollError("must be a table of players, options and actions", source=path)
-    return replay(data, source=path, steps=steps)
+    return replay(read_scenario(path), source=path, steps=steps, components=components)
 
 
 def replay(
-    data: Mapping[str, Any], *, source: str | Path = "<scenario>", steps: int | None = None
+    data: Mapping[str, Any],
+    *,
+    source: str | Path = "<scenario>",
+    steps: int | None = None,
+    components: Mapping[str, str] | None = None,
 ) -> GloryIslandsState:
     """Build the game the scenario describes and apply its actions (the first ``steps`` of
-    them, if given); returns the state reached."""
-    scenario: Scenario = validate(Scenario, data, source=source)
-    if steps is not None and not 0 <= steps <= len(scenario.actions):
-        count = len(scenario.actions)
-        raise AtollError(
-            f"--step {steps}: the scenario has {count} actions (0 to {count})", source=source
-        )
+    them, if given); returns the state reached. A ``board`` in ``components`` replaces the
+    one the scenario names."""
+    scenario = validate_scenario(Scenario, data, game="gloryislands", source=source)
+    entries = first_entries(scenario.actions, steps, source=source)
     try:
         options = GloryIslandsOptions.from_mapping(scenario.options, source=source)
     except AtollError as exc:
         raise exc.located(source, entry="options") from None
-    board = _board(scenario.board, source)
-    components = {} if board is None else {"board": board}
+    given = (components or {}).get("board")
+    board = load_board(given) if given is not None else _board(scenario.board, source)
+    made = {} if board is None else {"board": board}
     try:
-        game = load_game("gloryislands", scenario.players, options, **components)
+        game = load_game("gloryislands", scenario.players, options, **made)
     except AtollError as exc:
         raise exc.located(source) from None
     state = cast(GloryIslandsState, game.new_initial_state())
     rng = make_rng(scenario.seed) if scenario.seed is not None else None
-    entries = scenario.actions[:steps]
     return play_entries(state, entries, lambda s, entry: s.play_text(entry, rng), source=source)
 
 

@@ -9,6 +9,7 @@ count, rule options, a tile set and ships. Found through ``load_game("southseas"
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from models.southseas.actions import Deliver, Draw, Reveal
 from models.southseas.components import TileSet, TileType
 from models.southseas.events import SouthSeasEvent
 from models.southseas.options import SouthSeasOptions
-from models.southseas.scenario import load_scenario
+from models.southseas.scenario import Scenario, load_scenario
 from models.southseas.ships import Ship, ShipSet, dump_ships, load_ships, payments
 from models.southseas.state import SouthSeasState
 from models.southseas.summary import GAME_COLUMNS, PLAYER_COLUMNS
@@ -47,6 +48,7 @@ class SouthSeas(Game):
             ("ships", "the merchant ships (a ships file; default the bundled one)"),
         ),
     )
+    scenario_keys = frozenset(Scenario.model_fields)
 
     def __init__(
         self,
@@ -95,9 +97,15 @@ class SouthSeas(Game):
         return SouthSeasState(self)
 
     @classmethod
-    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> SouthSeasState:
+    def load_scenario(
+        cls,
+        path: str | Path,
+        *,
+        steps: int | None = None,
+        components: Mapping[str, str] | None = None,
+    ) -> SouthSeasState:
         """The state a scenario file describes (:mod:`models.southseas.scenario`)."""
-        return load_scenario(path, steps=steps)
+        return load_scenario(path, steps=steps, components=components)
 
     def components(self) -> dict[str, Any]:
         return {

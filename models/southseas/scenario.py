@@ -81,12 +81,20 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 import pydantic
-from annotated_types import Ge, Interval, Len, MinLen
-from pydantic import StrictBool, StrictInt, StrictStr
+from annotated_types import Ge, Interval, Len
+from pydantic import StrictBool, StrictInt
 
 from models.core import load_game, play_entries
-from models.data import Name, parse_json, parse_toml, read_text, split_player, validate
+from models.data import Name, split_player, validate
 from models.errors import AtollError, IllegalActionError
+from models.scenarios import (
+    MAX_ENTRIES,
+    Entries,
+    FileName,
+    first_entries,
+    read_scenario,
+    validate_scenario,
+)
 from models.southseas.actions import (
     PASS,
     Action,
@@ -107,11 +115,7 @@ from models.southseas.state import SouthSeasState
 from models.southseas.tilefile import load_tiles
 
 _CONFIG = pydantic.ConfigDict(extra="forbid")
-_FileName = Annotated[StrictStr, MinLen(1)]
 _Component = TypeVar("_Component")
-_Entry = Annotated[StrictStr, Len(1, 200)]
-#: Entries in one ``actions`` list: a whole random game has about 230 actions.
-MAX_ACTIONS = 5000
 
 
 class Scenario(pydantic.BaseModel):
@@ -120,12 +124,12 @@ class Scenario(pydantic.BaseModel):
     model_config = _CONFIG
     players: StrictInt = 2
     seed: StrictInt = 0
-    tiles: _FileName | None = None
-    ships_file: _FileName | None = None
+    tiles: FileName | None = None
+    ships_file: FileName | None = None
     ships: list[Name] | None = None
     options: dict[str, Any] = {}
-    move: list[Any] = []
-    actions: Annotated[list[_Entry], Len(0, MAX_ACTIONS)] | None = None
+    move: Annotated[list[Any], Len(0, MAX_ENTRIES)] = []
+    actions: Entries | None = None
 
 
 class Move(pydantic.BaseModel):
@@ -143,27 +147,26 @@ class Move(pydantic.BaseModel):
     unplaceable: StrictBool = False
 
 
-def load_scenario(path: str | Path, *, steps: int | None = None) -> SouthSeasState:
+def load_scenario(
+    path: str | Path, *, steps: int | None = None, components: Mapping[str, str] | None = None
+) -> SouthSeasState:
     """Read a scenario file (``.toml`` or ``.json``) and replay it (its first ``steps`` moves,
-    if given)."""
+    if given; ``components``: tiles or ships files instead of the scenario's)."""
     path = Path(path)
-    text = read_text(path)
-    if path.suffix == ".json":
-        data = parse_json(text, source=path)
-    else:
-        data = parse_toml(text, source=path)
-    if not isinstance(data, dict):
-        raise AtollError("must be a table of players, options and moves", source=path)
-    return replay(data, source=path, steps=steps)
+    return replay(read_scenario(path), source=path, steps=steps, components=components)
 
 
 def replay(
-    data: Mapping[str, Any], *, source: str | Path = "<scenario>", steps: int | None = None
+    data: Mapping[str, Any],
+    *,
+    source: str | Path = "<scenario>",
+    steps: int | None = None,
+    components: Mapping[str, str] | None = None,
 ) -> SouthSeasState:
     """Build the game the scenario describes and play its moves (the first ``steps``, if
     given); returns the state reached (which may wait for a decision the last move left
-    open)."""
-    scenario: Scenario = validate(Scenario, data, source=source)
+    open). ``tiles`` and ``ships`` in ``components`` replace the files the scenario names."""
+    scenario = validate_scenario(Scenario, data, game="southseas", source=source)
     if scenario.move and scenario.actions:
         raise AtollError(
             "give the moves as [[move]] tables or as actions, not both",
@@ -176,8 +179,11 @@ def replay(
         options = SouthSeasOptions.from_mapping(scenario.options, source=source)
     except AtollError as exc:
         raise exc.located(source, entry="options") from None
-    tiles = _referenced(load_tiles, base, scenario.tiles, source, "tiles")
-    ships = _referenced(load_ships, base, scenario.ships_file, source, "ships_file")
+    given = components or {}
+    tiles = _referenced(load_tiles, base, scenario.tiles, source, "tiles", given.get("tiles"))
+    ships = _referenced(
+        load_ships, base, scenario.ships_file, source, "ships_file", given.get("ships")
+    )
     try:
         game = load_game("southseas", scenario.players, options, tiles=tiles, ships=ships)
         order = iter(reveal_order(game, scenario.ships, scenario.seed))  # type: ignore[arg-type]
@@ -188,8 +194,9 @@ def replay(
     except AtollError as exc:
         raise exc.located(source) from None
     if listed is not None:
-        return play_actions(state, listed[:steps], order, source=source)
-    moves = scenario.move if steps is None else scenario.move[:steps]
+        played = list(first_entries(listed, steps, source=source))
+        return play_actions(state, played, order, source=source)
+    moves = first_entries(scenario.move, steps, source=source, key="move")
 
     def play(state: SouthSeasState, entry: tuple[int, Any]) -> None:
         i, raw = entry
@@ -233,9 +240,13 @@ def _referenced(
     name: str | None,
     source: str | Path,
     field: str,
+    given: str | None = None,
 ) -> _Component | None:
     """The component file a scenario names (``None``: the bundled one); an error in it names
-    the scenario and its field, then the file, entry and field inside it."""
+    the scenario and its field, then the file, entry and field inside it. A file ``given``
+    instead (``--component``) is read as it is named."""
+    if given is not None:
+        return load(Path(given))
     if name is None:
         return None
     try:
@@ -373,7 +384,6 @@ def _delivery(state: SouthSeasState, move: Move) -> None:
 
 
 __all__ = [
-    "MAX_ACTIONS",
     "Move",
     "load_scenario",
     "play_actions",

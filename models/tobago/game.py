@@ -20,6 +20,7 @@ where each statue washes up amulets, and every action object (so legal-action li
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from models.core import ChanceKind, Game, GameInfo, InformationKind
@@ -28,7 +29,7 @@ from models.tobago.events import TobagoEvent
 from models.tobago.island.deck import Deck
 from models.tobago.island.map import Island
 from models.tobago.options import TobagoOptions
-from models.tobago.scenario import load_scenario
+from models.tobago.scenario import Scenario, load_scenario
 from models.tobago.state import TobagoState
 from models.tobago.summary import GAME_COLUMNS, PLAYER_COLUMNS
 
@@ -56,6 +57,7 @@ class Tobago(TobagoComponents, Game):
             ("cards", "gold cards, curses, amulets and hand sizes (a cards file)"),
         ),
     )
+    scenario_keys = frozenset(Scenario.model_fields)
 
     def __init__(
         self,
@@ -71,6 +73,12 @@ class Tobago(TobagoComponents, Game):
         return TobagoState(self)
 
     @classmethod
-    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> TobagoState:
+    def load_scenario(
+        cls,
+        path: str | Path,
+        *,
+        steps: int | None = None,
+        components: Mapping[str, str] | None = None,
+    ) -> TobagoState:
         """The state a scenario file describes (:mod:`models.tobago.scenario`)."""
-        return load_scenario(path, steps=steps)
+        return load_scenario(path, steps=steps, components=components)

@@ -38,15 +38,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pydantic
-from annotated_types import Len, MinLen
-from pydantic import StrictInt, StrictStr
+from pydantic import StrictInt
 
 from models.core import GameState, load_game, make_rng, play_entries
-from models.data import parse_json, parse_toml, read_text, validate
 from models.errors import AtollError
+from models.scenarios import Entries, FileName, first_entries, read_scenario, validate_scenario
 from models.tobago.actions import parse_action
 from models.tobago.options import TobagoOptions
 
@@ -54,10 +53,6 @@ if TYPE_CHECKING:
     from models.tobago.state import TobagoState
 
 _CONFIG = pydantic.ConfigDict(extra="forbid")
-_FileName = Annotated[StrictStr, MinLen(1)]
-_Entry = Annotated[StrictStr, Len(1, 200)]
-#: Entries in one scenario: a whole random game has about 1,000 actions, a sensible one fewer.
-MAX_ACTIONS = 20000
 
 
 class Scenario(pydantic.BaseModel):
@@ -66,53 +61,57 @@ class Scenario(pydantic.BaseModel):
     model_config = _CONFIG
     players: StrictInt
     seed: StrictInt | None = None
-    map: _FileName | None = None
-    clues: _FileName | None = None
-    cards: _FileName | None = None
+    map: FileName | None = None
+    clues: FileName | None = None
+    cards: FileName | None = None
     options: dict[str, Any] = {}
-    actions: Annotated[list[_Entry], Len(0, MAX_ACTIONS)] = []
+    actions: Entries = []
 
 
-def load_scenario(path: str | Path, *, steps: int | None = None) -> TobagoState:
+def load_scenario(
+    path: str | Path, *, steps: int | None = None, components: Mapping[str, str] | None = None
+) -> TobagoState:
     """Read a scenario file (``.toml`` or ``.json``) and replay it (its first ``steps``
-    entries, if given)."""
+    entries, if given; ``components``: files instead of the scenario's map, clues, cards)."""
     path = Path(path)
-    text = read_text(path)
-    data = (
-        parse_json(text, source=path) if path.suffix == ".json" else parse_toml(text, source=path)
-    )
-    if not isinstance(data, dict):
-        raise AtollError("must be a table of players, options and actions", source=path)
-    return replay(data, source=path, steps=steps)
+    return replay(read_scenario(path), source=path, steps=steps, components=components)
 
 
 def replay(
-    data: Mapping[str, Any], *, source: str | Path = "<scenario>", steps: int | None = None
+    data: Mapping[str, Any],
+    *,
+    source: str | Path = "<scenario>",
+    steps: int | None = None,
+    components: Mapping[str, str] | None = None,
 ) -> TobagoState:
-    """Build the game the scenario describes and apply its actions; returns the state reached."""
-    scenario: Scenario = validate(Scenario, data, source=source)
+    """Build the game the scenario describes and apply its actions; returns the state reached.
+    ``components`` (map, clues, cards: a file, or a bundled map's name) replace the scenario's."""
+    scenario = validate_scenario(Scenario, data, game="tobago", source=source)
+    entries = first_entries(scenario.actions, steps, source=source)
     try:
         options = TobagoOptions.from_mapping(scenario.options, source=source)
     except AtollError as exc:
         raise exc.located(source, entry="options") from None
     base = Path(source).parent if isinstance(source, Path) else Path.cwd()
-    components: dict[str, Any] = {}
+    named: dict[str, Any] = {}
     for name in ("map", "clues", "cards"):
         value = getattr(scenario, name)
         if value is not None:
             is_file = name != "map" or value.endswith((".toml", ".json")) or "/" in value
-            components[name] = str(base / value) if is_file else value
+            named[name] = str(base / value) if is_file else value
+    given = dict(components or {})
     try:
-        game = load_game("tobago", scenario.players, options, **components)
+        game = load_game("tobago", scenario.players, options, **{**named, **given})
         state = cast("TobagoState", game.new_initial_state())
     except AtollError as exc:
-        raise _component_error(exc, components, source) from None
+        if exc.source is not None and exc.source in {str(Path(v)) for v in given.values()}:
+            raise  # a file given instead of the scenario's names itself
+        raise _component_error(exc, named, source) from None
     rng = make_rng(scenario.seed) if scenario.seed is not None else None
 
     def play(state: GameState, entry: str) -> None:
         state.play_text(entry, rng)
 
-    entries = scenario.actions if steps is None else scenario.actions[:steps]
     play_entries(state, entries, play, source=source)
     return state
 

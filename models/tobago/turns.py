@@ -223,22 +223,32 @@ def drive_done(pos: TobagoPosition) -> None:
 
 
 def after_action(pos: TobagoPosition) -> None:
-    """TB-A2: with an amulet the player may buy one more action; else the turn ends."""
+    """TB-A2: with an amulet the player may buy one more action; else the turn ends. A second
+    action written for the ended turn is refused under the rule that makes a turn one action
+    (TB-T1; a fourth leg: TB-D1), the amulet rule said after it."""
     player, options = pos.player, pos.options
     if options.amulet_extra_action and pos.amulets[player] > 0:
         pos.extra, pos.legs = False, 0
         pos.set_actions(Phase.EXTRA, (END_TURN, *turn_actions(pos, player)))
         return
     if options.amulet_extra_action:
-        why = f"player {player} holds no amulet to spend on one more action"
+        amulet = f"player {player} holds no amulet to spend on one more action"
     else:
-        why = "one more action for an amulet is switched off (amulet_extra_action = false)"
-    pos.note_skipped(player, "TB-A2", why, _ACTS)
+        amulet = "one more action for an amulet is switched off (amulet_extra_action = false)"
+    once = "extra action" if pos.extra else "turn"
+    pos.note_skipped(player, "TB-A2", amulet, (EndTurn,))
+    one = f"player {player}'s {once} was one hint or one drive (TB-A2: {amulet})"
+    pos.note_skipped(player, "TB-T1", one, _TURN_ACTS)
+    if pos.legs >= LEGS_PER_DRIVE:
+        drove = f"player {player}'s drive had its {LEGS_PER_DRIVE} legs (TB-A2: {amulet})"
+        pos.note_skipped(player, "TB-D1", drove, (Leg, Stop))
     end_turn(pos)
 
 
-#: The actions of a turn, and of the extra action an amulet buys (TB-T1, TB-A2).
-_ACTS: tuple[type, ...] = (Hint, Leg, Stop, Raise, Exchange, EndTurn)
+#: A turn's actions (TB-T1), which the extra action an amulet buys may be too (TB-A2).
+_TURN_ACTS: tuple[type, ...] = (Hint, Leg, Stop, Raise, Exchange)
+#: Those and ending the turn instead of spending an amulet.
+_ACTS: tuple[type, ...] = (*_TURN_ACTS, EndTurn)
 
 
 def end_turn(pos: TobagoPosition) -> None:

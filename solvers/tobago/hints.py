@@ -56,10 +56,9 @@ from models.tobago.island.hints import TREASURES, Hints
 from models.tobago.island.map import Island
 from models.tobago.island.options import ClueOptions
 from solvers.limits import DEFAULT_TIME_LIMIT, Deadline
+from solvers.tobago import BACKENDS, Backend
 from solvers.tobago.problem import Backends, HintProblem
 
-Backend = Literal["cpsat", "csp", "bitset"]
-BACKENDS: tuple[Backend, ...] = ("cpsat", "csp", "bitset")
 Reason = Literal["legal", "excludes-none", "excludes-all"]
 Status = Literal["open", "marked", "pinned", "contradictory"]
 

@@ -42,6 +42,7 @@ from models.tobago.island.hexgrid import Field
 from models.tobago.island.map import Island
 from models.tobago.island.options import ClueOptions
 from solvers.limits import DEFAULT_TIME_LIMIT, Deadline
+from solvers.tobago import DEFAULT_MAX_SETS
 from solvers.tobago.backend_cover import (
     coverable,
     irredundant_cover,
@@ -49,9 +50,6 @@ from solvers.tobago.backend_cover import (
     smallest_covers,
 )
 from solvers.tobago.explain import Rank, Why, island_field, rank, smallest_conflict, why
-
-#: How many minimal sets :func:`minimal_clue_sets` lists unless told otherwise.
-DEFAULT_MAX_SETS = 10
 
 
 @dataclasses.dataclass(frozen=True)

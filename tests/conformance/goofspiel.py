@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from itertools import product
 from pathlib import Path
 from typing import NamedTuple, Self
@@ -30,8 +30,8 @@ from models.core import (
     play_entries,
     register_game,
 )
-from models.data import parse_json, parse_toml, read_text
 from models.errors import AtollError, IllegalActionError
+from models.scenarios import first_entries, read_scenario
 
 
 @dataclasses.dataclass(frozen=True)
@@ -269,15 +269,19 @@ class Goofspiel(Game):
         return GoofspielState(self)
 
     @classmethod
-    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> GoofspielState:
+    def load_scenario(
+        cls,
+        path: str | Path,
+        *,
+        steps: int | None = None,
+        components: Mapping[str, str] | None = None,
+    ) -> GoofspielState:
         """A TOML (or ``.json``) file ``players = N``, ``actions = ["prize 3", "p0 bid 2",
         ...]`` and an optional ``[options]`` table."""
-        text = read_text(Path(path))
-        json = Path(path).suffix == ".json"
-        data = parse_json(text, source=path) if json else parse_toml(text, source=path)
+        data = read_scenario(path)
         options = GoofspielOptions.from_mapping(data.get("options", {}), source=path)
         state = cls(int(data.get("players", 2)), options).new_initial_state()
-        entries = list(data.get("actions", []))[:steps]
+        entries = first_entries(list(data.get("actions", [])), steps, source=path)
         return play_entries(state, entries, GoofspielState.play_text, source=path)
 
 

@@ -53,3 +53,39 @@ def test_a_state_without_its_game_writes_bare_entries_and_needs_a_header() -> No
     }
     with pytest.raises(AtollError, match="header: _Record does not know its game"):
         scenario_data(_Record(), None, ("actions",))
+
+
+# -- every game reads its scenarios under the same rules (models/scenarios.py) ---------------------
+
+#: A header every game's scenario reader accepts, by game, and one written entry of each.
+HEADERS = {
+    "gloryislands": ({"players": 2}, "p0 play red-1"),
+    "southseas": ({"players": 2}, "draw island-band"),
+    "tobago": ({"players": 2, "seed": 1}, "p0 vehicle at 3,3"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(HEADERS))
+def test_every_game_refuses_an_actions_list_past_the_shared_limit(game: str) -> None:
+    from models.scenarios import MAX_ENTRIES
+
+    header, entry = HEADERS[game]
+    with pytest.raises(AtollError) as info:
+        _replay(game)({**header, "actions": [entry] * (MAX_ENTRIES + 1)})
+    assert f"at most {MAX_ENTRIES}" in str(info.value) and MAX_ENTRIES == 5000
+
+
+@pytest.mark.parametrize("game", sorted(HEADERS))
+def test_every_game_refuses_a_step_beyond_the_scenarios_end(game: str) -> None:
+    header, entry = HEADERS[game]
+    replay = _replay(game)
+    assert len(replay({**header, "actions": [entry]}, steps=1).history()) >= 1
+    with pytest.raises(AtollError) as info:
+        replay({**header, "actions": [entry]}, steps=2)
+    assert "--step 2: the scenario has 1 actions (0 to 1)" in str(info.value)
+
+
+def _replay(game: str):  # type: ignore[no-untyped-def]
+    import importlib
+
+    return importlib.import_module(f"models.{game}.scenario").replay

@@ -19,11 +19,13 @@ import dataclasses
 import enum
 from collections.abc import Collection, Iterable
 from functools import cached_property
-
-import networkx as nx
-import numpy as np
+from typing import TYPE_CHECKING
 
 from models.tobago.island.hexgrid import DIRECTIONS, Field, neighbour, neighbours
+
+if TYPE_CHECKING:  # loaded by the methods that use them: reading a map needs neither
+    import networkx as nx
+    import numpy as np
 
 
 class Terrain(enum.Enum):
@@ -152,6 +154,8 @@ class Island:
     def graph(self) -> nx.Graph:
         """The hex graph of all fields; node attributes ``terrain`` and, where one stands,
         ``landmark``."""
+        import networkx as nx
+
         g = nx.Graph(name=self.name)
         for f in self.fields:
             g.add_node(f, terrain=self.terrain_at(f))
@@ -165,15 +169,26 @@ class Island:
 
     @cached_property
     def areas(self) -> dict[Terrain, tuple[frozenset[Field], ...]]:
-        """Connected areas of each terrain type, largest first (ties in reading order)."""
+        """Connected areas of each terrain type, largest first (ties in reading order): the
+        connected components of :attr:`graph` on each type's fields, found by a flood fill
+        (every map read checks its largest areas; the graph is not needed for that)."""
         order = {f: i for i, f in enumerate(self.fields)}
-        result: dict[Terrain, tuple[frozenset[Field], ...]] = {}
-        for t in Terrain:
-            sub = self.graph.subgraph(self.fields_of(t))
-            comps = [frozenset(c) for c in nx.connected_components(sub)]
+        result: dict[Terrain, list[frozenset[Field]]] = {t: [] for t in Terrain}
+        seen: set[Field] = set()
+        for start in self.fields:  # reading order: each area is found from its first field
+            if start in seen:
+                continue
+            terrain, area, todo = self.terrain_at(start), {start}, [start]
+            while todo:
+                for n in self.neighbours_on_map(todo.pop()):
+                    if n not in area and self.terrain_at(n) is terrain:
+                        area.add(n)
+                        todo.append(n)
+            seen |= area
+            result[terrain].append(frozenset(area))
+        for comps in result.values():
             comps.sort(key=lambda c: (-len(c), min(order[f] for f in c)))
-            result[t] = tuple(comps)
-        return result
+        return {t: tuple(comps) for t, comps in result.items()}
 
     def largest_areas(self, terrain: Terrain) -> tuple[frozenset[Field], ...]:
         """The area(s) of ``terrain`` with most fields: all of them when tied; none if absent."""
@@ -187,6 +202,8 @@ class Island:
     @cached_property
     def _island_cells(self) -> tuple[np.ndarray, np.ndarray]:
         """(rows, cols) of the island fields, in :attr:`island_fields` order."""
+        import numpy as np
+
         cols, rows = zip(*self.island_fields, strict=True) if self.island_fields else ((), ())
         return np.array(rows, dtype=np.intp), np.array(cols, dtype=np.intp)
 
@@ -199,6 +216,8 @@ class Island:
         ignores terrain) with array shifts, so time and memory are linear in the map's size
         for a fixed limit; clues need distances up to 3 only.
         """
+        import numpy as np
+
         far = self.width + self.height + 1 if limit is None else limit + 1
         reached = np.zeros((self.height, self.width), dtype=bool)
         for col, row in targets:
@@ -220,6 +239,8 @@ class Island:
     def touching(self, targets: Iterable[Field]) -> np.ndarray:
         """For each island field (in :attr:`island_fields` order), whether one of its six
         neighbours is a target field (the field itself does not count)."""
+        import numpy as np
+
         cells = np.zeros((self.height, self.width), dtype=bool)
         for col, row in targets:
             if 0 <= row < self.height and 0 <= col < self.width:
@@ -245,6 +266,8 @@ def _neighbour_ring(cells: np.ndarray) -> np.ndarray:
     """The cells with a hex neighbour among ``cells`` (a cell is not its own neighbour): the
     same row one column either way; the rows above and below at the same column and, for even
     rows, the column to the left (for odd rows, to the right)."""
+    import numpy as np
+
     out = np.zeros_like(cells)
     out[:, 1:] |= cells[:, :-1]
     out[:, :-1] |= cells[:, 1:]

@@ -667,3 +667,25 @@ def test_module_entry_point_bad_map_exits_2(tmp_path):
     lines = proc.stderr.splitlines()
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith(f"atoll: error: {bad}: line 4: unknown terrain letter 'Q'")
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["tobbago", "maps"], "atoll: error: No such command 'tobbago'. Did you mean 'tobago'?"),
+        (
+            ["southsea", "tiles"],
+            "atoll: error: No such command 'southsea'. Did you mean 'southseas'?",
+        ),
+        (["explor"], "atoll: error: No such command 'explor'. Did you mean 'explore'?"),
+        (["chess"], "atoll: error: No such command 'chess'."),
+        (
+            ["tobago", "mpas"],
+            "atoll: error: atoll tobago: No such command 'mpas'. Did you mean 'maps'?",
+        ),
+        (["--bogus"], "atoll: error: No such option '--bogus'."),
+    ],
+)
+def test_an_unknown_command_is_one_line_suggesting_the_closest_game_or_verb(capsys, args, line):
+    status, out, err = run(capsys, *args)
+    assert (status, out, err) == (2, "", line + "\n")

@@ -3,6 +3,7 @@ analyze, compare-maps (analyses.tobago.cli_puzzles, analyses.tobago.cli_maps).""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -306,6 +307,26 @@ def test_analyze_writes_the_report(capsys, files):
     ):
         assert needle in html
     assert html.count("data:image/png;base64,") == 4
+
+
+def test_analyze_writes_report_json_beside_the_page(capsys, files):
+    out_dir = files.tmp / "report"
+    status, _, err = run(
+        capsys, "tobago", "analyze", "reef", "--out", out_dir, "--positions", 20, "--seed", 3
+    )
+    assert (status, err) == (0, "")
+    data = json.loads((out_dir / "report.json").read_text(encoding="utf-8"))
+    assert (data["map"]["name"], data["positions"], data["seed"]) == ("Reef", 20, 3)
+    assert data["deck"]["reconstruction"] is True and data["options"]["sight"] == [0, 1, 2]
+    assert data["summary"]["island fields"] == 80
+    tables = {n["table"] for n in data["numbers"]}
+    assert {"Fields by fewest clues", "Cards, least often legal first", "Terrain types"} <= tables
+    legal = [n for n in data["numbers"] if n["column"] == "legal share"]
+    assert len(legal) == len({n["row"] for n in legal}) > 20  # every card, by its clue
+    assert all(n["n"] == 80 and n["low"] <= n["estimate"] <= n["high"] for n in legal)
+    html = (out_dir / "report.html").read_text(encoding="utf-8")
+    shown = next(n for n in data["numbers"] if n["table"] == "Fields by fewest clues")
+    assert f'<td class="num">{shown["estimate"]}</td>' in html  # a number the page shows
 
 
 def test_compare_maps_json_and_csv(capsys, files):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import tomllib
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Any, Self
 
@@ -142,7 +142,13 @@ class Handicap(Game):
         return HandicapState(self)
 
     @classmethod
-    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> HandicapState:
+    def load_scenario(
+        cls,
+        path: str | Path,
+        *,
+        steps: int | None = None,
+        components: Mapping[str, str] | None = None,
+    ) -> HandicapState:
         raise AtollError("handicap has no scenarios")
 
 

@@ -11,8 +11,9 @@ import pytest
 from models.core import write_scenario
 from models.data import read_toml
 from models.errors import AtollError, IllegalActionError
+from models.scenarios import MAX_ENTRIES as MAX_ACTIONS
 from models.southseas.actions import Reveal
-from models.southseas.scenario import MAX_ACTIONS, load_scenario, replay
+from models.southseas.scenario import load_scenario, replay
 from tests.models.southseas.helpers import HERE, SHIPS, TILES, play
 
 ROOT = HERE.parents[2]

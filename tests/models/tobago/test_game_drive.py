@@ -18,9 +18,11 @@ from tests.models.tobago.test_game_setup import (
     chance,
     fix,
     kinds,
+    names_first,
     ready,
     refusal,
     restart_turn,
+    second_action,
 )
 
 
@@ -53,6 +55,15 @@ def test_TB_D1_a_drive_is_up_to_three_legs() -> None:
     assert (state.player, state.phase) == (1, "turn")
     drive = [e for e in state.log if e.kind is EV.DRIVE][-1]
     assert drive.data["legs"] == 3 and drive.data["end"] == (4, 2)
+
+
+def test_TB_D1_a_fourth_leg_is_refused_naming_the_three_legs_of_a_drive() -> None:
+    state = ready(2, vehicles=[(1, 1), (5, 3)], amulets_when="never")
+    act(state, "leg to 2,2", "leg to 3,2", "leg to 4,2")  # the drive and the turn are over
+    error = second_action(state, "leg to 4,3")
+    assert names_first(error, "TB-D1", "TB-A2") and "had its 3 legs" in str(error)
+    assert names_first(second_action(state, "stop"), "TB-D1", "TB-A2")
+    assert names_first(second_action(state, "hint T1 'in jungle'"), "TB-T1", "TB-A2")
 
 
 def test_TB_D1_the_leg_graph_agrees_with_a_direct_reading_of_the_rule() -> None:

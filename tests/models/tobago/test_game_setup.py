@@ -253,6 +253,43 @@ def test_TB_T1_decisions_out_of_turn_are_refused() -> None:
     assert state.player == 1
 
 
+def second_action(state: TobagoState, text: str) -> IllegalActionError:
+    """The refusal of ``text`` written for player 0 (a scenario entry ``p0 ...``) once his turn
+    is over."""
+    with pytest.raises(IllegalActionError) as caught:
+        state.play_text(f"p0 {text}")
+    return caught.value
+
+
+def names_first(error: IllegalActionError, rule: str, then: str) -> bool:
+    """Whether the refusal names ``rule`` as the rule broken and ``then`` only after it."""
+    text = str(error)
+    return error.rule == rule and text.index(rule) < text.index(then)
+
+
+def test_TB_T1_a_leg_after_a_hint_is_refused_as_a_second_action() -> None:
+    state = ready(2, vehicles=[(1, 1), (1, 1)], amulets_when="never")
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, Hint)))
+    chance(state)  # he draws back up; with no amulet his turn is over
+    error = second_action(state, "leg to 2,4")
+    assert names_first(error, "TB-T1", "TB-A2")
+    assert "one hint or one drive" in str(error) and "holds no amulet" in str(error)
+
+
+def test_TB_T1_a_hint_after_driving_is_refused_as_a_second_action() -> None:
+    state = ready(2, vehicles=[(1, 1), (1, 1)], amulets_when="never")
+    act(state, "leg to 2,4", "stop")
+    error = second_action(state, "hint T1 'in jungle'")
+    assert names_first(error, "TB-T1", "TB-A2") and "one hint or one drive" in str(error)
+
+
+def test_TB_T1_a_second_action_with_amulets_switched_off_names_the_option_after_TB_T1() -> None:
+    state = ready(2, vehicles=[(1, 1), (1, 1)], amulet_extra_action=False)
+    act(state, "leg to 2,4", "stop")
+    error = second_action(state, "leg to 1,1")
+    assert names_first(error, "TB-T1", "amulet_extra_action = false")
+
+
 def test_TB_T1_passing_is_refused_while_a_drive_is_possible() -> None:
     state = ready(2, vehicles=[(1, 1), (1, 1)], exchange_hand=False)
     state.roses[0] = 0  # no rose: no hint (TB-H1)

@@ -148,7 +148,8 @@ def test_cli_draws_a_game_position(capsys: pytest.CaptureFixture[str], tmp_path:
         (["--game", str(SCENARIO), "--out", str(SCENARIO)], "--out"),
         (["reef", "--game", str(SCENARIO), "--out", "{tmp}/x.png"], "give no MAP or --hints"),
         (["--out", "{tmp}/x.png"], "MAP: name a MAP"),
-        (["--game", str(SCENARIO), "--deck", "{bad}", "--out", "{tmp}/x.png"], "--deck: --game"),
+        # the deck given replaces the scenario's (--deck is --component clues=FILE)
+        (["--game", str(SCENARIO), "--deck", "{bad}", "--out", "{tmp}/x.png"], "bad.toml: actions"),
     ],
 )
 def test_bad_render_input_is_one_error_line(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Self
 
@@ -170,7 +170,13 @@ class Doors(Game):
         return DoorsState()
 
     @classmethod
-    def load_scenario(cls, path: str | Path, *, steps: int | None = None) -> DoorsState:
+    def load_scenario(
+        cls,
+        path: str | Path,
+        *,
+        steps: int | None = None,
+        components: Mapping[str, str] | None = None,
+    ) -> DoorsState:
         raise AtollError("Doors has no scenario files", source=path)
 
 

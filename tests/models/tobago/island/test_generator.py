@@ -225,3 +225,20 @@ def test_bundled_maps_are_reproducible(tmp_path: Path) -> None:
     for path in write_bundled_maps(tmp_path):
         bundled = bundled_maps()[path.stem]
         assert path.read_text(encoding="utf-8") == bundled.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_areas_are_the_connected_components_of_the_hex_graph(seed: int) -> None:
+    """Island.areas (a flood fill, so that reading a map needs no networkx) are the connected
+    components of each terrain's fields in Island.graph, in the same order."""
+    island = random_island(random.Random(seed))
+    islands = (
+        [island, *(load_bundled_map(stem) for stem in bundled_maps())] if seed == 0 else [island]
+    )
+    for isl in islands:
+        order = {f: i for i, f in enumerate(isl.fields)}
+        for t in Terrain:
+            sub = isl.graph.subgraph(isl.fields_of(t))
+            comps = [frozenset(c) for c in nx.connected_components(sub)]
+            comps.sort(key=lambda c: (-len(c), min(order[f] for f in c)))
+            assert isl.areas[t] == tuple(comps), (isl.name, t)

@@ -1,0 +1,3 @@
+"""A module whose import fails (``tune --objective py:MODULE:NAME`` must say so in one line)."""
+
+TERM = 1 / 0
