@@ -244,9 +244,10 @@ class _progress:
     def _line(self, n: int) -> None:
         self.done += n
         tenth = 10 * self.done // self.total
-        if tenth > self.told:
+        if tenth > self.told:  # a line as each tenth is passed, with the share done (not the tenth)
             self.told = tenth
-            print(f"atoll: {self.title}: {self.done} done ({10 * tenth}%)", file=sys.stderr)
+            share = 100 * self.done // self.total
+            print(f"atoll: {self.title}: {self.done} done ({share}%)", file=sys.stderr)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
