@@ -14,6 +14,8 @@ from typing import Any
 import click
 
 from analyses.cli.numbers import Int, IntRange
+from analyses.cli.study import hold
+from analyses.interrupts import keeping
 from models.core import game_info
 from models.errors import AtollError
 
@@ -101,9 +103,15 @@ def add_skill_command(group: click.Group, game: str) -> None:
         def told(point: Any) -> None:
             click.echo(point.line(plan.even))
 
-        trace = run_skill(
-            plan, Path(out_dir), workers=kw["workers"], resume=kw["resume"], told=told
+        hold(out_dir)
+        kept = (
+            f"the finished games are kept in {out_dir}/budget-*: the same command with "
+            "--resume continues"
         )
+        with keeping(lambda: kept):
+            trace = run_skill(
+                plan, Path(out_dir), workers=kw["workers"], resume=kw["resume"], told=told
+            )
         verdict = trace.verdict()
         if verdict:
             click.echo(verdict)

@@ -28,6 +28,8 @@ from click.core import ParameterSource
 
 from analyses.cli.components import component_option, parse_components
 from analyses.cli.numbers import Int, IntRange
+from analyses.interrupts import keeping
+from analyses.locks import in_use
 from models.core import game_info
 from models.data import NESTED_TOO_DEEPLY, brief, check_nesting
 from models.errors import AtollError
@@ -208,16 +210,35 @@ def _run(config: Any, folder: Path, kw: dict[str, Any], label: str = "study") ->
 
     store = StudyStore.create(folder, config, resume=kw["resume"], repair=kw["repair"])
     left = store.left()
-    with _progress(left, f"{config.game}, {label}: {left} games") as advance:
+    stored = [config.games - left]  # counted as chunks are written (a survey would reread them)
+
+    def kept() -> str:
+        return (
+            f"{stored[0]} of {config.games} games are kept in {folder}: the same command "
+            "with --resume continues"
+        )
+
+    with _progress(left, f"{config.game}, {label}: {left} games") as advance, keeping(kept):
+
+        def done(n: int) -> None:
+            stored[0] += n
+            advance(n)
+
         run_study(
             config,
             workers=kw["workers"],
             scheduler=kw["scheduler"],
             store=store,
-            done=advance,
+            done=done,
             collect=False,
         )
         return store
+
+
+def hold(folder: str | Path) -> None:
+    """Lock ``folder`` until the running command ends (:mod:`analyses.locks`): another atoll
+    run there is a one-line error, and this one is not disturbed by it."""
+    click.get_current_context().with_resource(in_use(folder))
 
 
 class _progress:
@@ -366,6 +387,7 @@ def add_study_commands(group: click.Group, game: str) -> None:
                 )
             variant = applied(variant, known[variant_slug])
             named.insert(0, variant_slug)
+        hold(out_dir)  # compare.html is written beside the two studies
         base_store = _run(base, Path(out_dir) / "baseline", kw, "baseline")
         label = "variant: " + ", ".join(named)
         variant_store = _run(variant, Path(out_dir) / "variant", kw, label)

@@ -10,7 +10,8 @@ from typing import Any
 import click
 from click import IntRange
 
-from analyses.cli.study import _command, _config, play_options
+from analyses.cli.study import _command, _config, hold, play_options
+from analyses.interrupts import keeping
 
 
 def add_tune_command(group: click.Group, game: str) -> None:
@@ -69,17 +70,13 @@ def add_tune_command(group: click.Group, game: str) -> None:
         def told(k: int, value: float) -> None:
             print(f"atoll: trial {k + 1} of {trials}: objective {value:.4f}", file=sys.stderr)
 
-        try:
+        hold(folder)  # the search, the check and the report all write into it
+        kept = f"the finished trials are kept in {folder}: the same command with --resume continues"
+        with keeping(lambda: kept):
             study = search(
-                prep, folder, resume=resume, workers=kw["workers"], scheduler=kw["scheduler"],
-                done=told,
+                prep, folder, resume=resume, workers=kw["workers"],
+                scheduler=kw["scheduler"], done=told,
             )  # fmt: skip
-        except KeyboardInterrupt:
-            click.echo(
-                f"atoll: interrupted; the finished trials are kept in {folder}: --resume continues",
-                err=True,
-            )
-            raise SystemExit(130) from None
         winner = best(study)
         checked = check(
             prep, winner.params, folder, workers=kw["workers"], scheduler=kw["scheduler"]

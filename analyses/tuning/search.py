@@ -16,6 +16,7 @@ starting values are the first trial when the ranges hold them.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -25,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from analyses import interrupts
+from analyses.locks import LOCK, in_use
 from analyses.study import StudyConfig, run_study
 from analyses.tuning.objectives import Objective, parse_objective
 from analyses.tuning.params import Param, apply, check_param, parse_param, write_text
@@ -154,7 +157,8 @@ def _inside(p: Param, value: Any) -> bool:
 
 def open_store(folder: Path, run: TuneRun, *, resume: bool) -> Any:
     """The optuna study stored in ``folder`` (made, or continued with ``resume``; a folder
-    holding another tuning or a tuning without ``resume`` is a one-line error)."""
+    holding another tuning or a tuning without ``resume`` is a one-line error). The caller
+    holds the folder's lock."""
     import optuna
 
     record = folder / RECORD
@@ -172,7 +176,7 @@ def open_store(folder: Path, run: TuneRun, *, resume: bool) -> Any:
             )
     elif resume:
         raise AtollError(f"{folder} holds no tuning to resume", field="--resume")
-    elif folder.exists() and any(folder.iterdir()):
+    elif folder.exists() and any(p.name != LOCK for p in folder.iterdir()):
         raise AtollError(f"{folder} is not empty: choose a new folder", field="--out")
     folder.mkdir(parents=True, exist_ok=True)
     write_text(record, json.dumps({"run": run.to_dict(), "digest": run.digest}, indent=1))
@@ -192,7 +196,21 @@ def search(
     scheduler: str | None = None,
     done: Callable[[int, float], None] | None = None,
 ) -> Any:
-    """Play the trials still to play; returns the optuna study. ``done(k, value)`` after each."""
+    """Play the trials still to play; returns the optuna study. ``done(k, value)`` after each.
+    The folder is locked meanwhile (:mod:`analyses.locks`); a trial stopped half way (Ctrl-C,
+    an error) is marked failed, never finished, and is played again on ``--resume``."""
+    with in_use(folder):
+        return _search(prep, folder, resume, workers, scheduler, done)
+
+
+def _search(
+    prep: Prepared,
+    folder: Path,
+    resume: bool,
+    workers: int,
+    scheduler: str | None,
+    done: Callable[[int, float], None] | None,
+) -> Any:
     import optuna
     from optuna.trial import TrialState
 
@@ -207,27 +225,52 @@ def search(
     if finished == 0 and inside and not waiting:
         study.enqueue_trial(dict(prep.start))
     for k in range(finished, run.trials):
+        interrupts.check()  # an interrupt swallowed on the way stops the tuning here
         study.sampler = optuna.samplers.TPESampler(
             seed=trial_seed(run.study.seed, k), n_startup_trials=min(10, max(2, run.trials // 4))
         )
         trial = study.ask(distributions)
-        values = {name: trial.params[name] for name in distributions}
-        config = configured(prep, values, folder / "trials" / f"{k:04d}")
-        frames = run_study(config, workers=workers, scheduler=scheduler)  # checks it first
-        if frames.errors.shape[0]:
-            first = frames.errors.iloc[0]
-            study.tell(trial, state=TrialState.FAIL)
-            raise AtollError(
-                f"trial {k} ({values}): game {first['game']} failed: {first['error']}",
-                field="--param",
-            )
-        value = prep.objective.value(frames)
-        trial.set_user_attr("k", k)
-        trial.set_user_attr("games", len(frames.games))
-        study.tell(trial, value if np.isfinite(value) else float("inf"))
+        value = _play(prep, study, trial, k, folder, workers, scheduler)
         if done is not None:
             done(k, value)
     return study
+
+
+def _play(
+    prep: Prepared,
+    study: Any,
+    trial: Any,
+    k: int,
+    folder: Path,
+    workers: int,
+    scheduler: str | None,
+) -> float:
+    """Play trial ``k`` and tell optuna its value; stopped half way, it is told failed (the
+    same as optuna's own ``optimize`` does), so it is never taken for a finished trial."""
+    from optuna.trial import TrialState
+
+    values = {name: trial.params[name] for name in _distributions(prep.params)}
+    try:
+        config = configured(prep, values, folder / "trials" / f"{k:04d}")
+        frames = run_study(config, workers=workers, scheduler=scheduler)  # checks it first
+    except BaseException:
+        # written whole even under a second Ctrl-C; if it cannot be, the trial stays running
+        # and the next --resume marks it failed
+        with interrupts.deferred(), contextlib.suppress(Exception):
+            study.tell(trial, state=TrialState.FAIL)
+        raise
+    if frames.errors.shape[0]:
+        first = frames.errors.iloc[0]
+        study.tell(trial, state=TrialState.FAIL)
+        raise AtollError(
+            f"trial {k} ({values}): game {first['game']} failed: {first['error']}",
+            field="--param",
+        )
+    value = float(prep.objective.value(frames))
+    trial.set_user_attr("k", k)
+    trial.set_user_attr("games", len(frames.games))
+    study.tell(trial, value if np.isfinite(value) else float("inf"))
+    return value
 
 
 def completed(study: Any) -> list[Any]:
