@@ -44,6 +44,12 @@ def add_tune_command(group: click.Group, game: str) -> None:
     @play_options
     @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
     @click.option("--resume", is_flag=True, help="Continue the tuning stored in --out.")
+    @click.option(
+        "--repair",
+        is_flag=True,
+        help="Set aside a damaged tune.json or tune.db (in --out/set-aside) and play their "
+        "trials again, instead of refusing them.",
+    )
     def tune_cmd(
         param_texts: tuple[str, ...],
         objective: str,
@@ -53,6 +59,7 @@ def add_tune_command(group: click.Group, game: str) -> None:
         option_pairs: tuple[str, ...],
         out_dir: str,
         resume: bool,
+        repair: bool,
         **kw: Any,
     ) -> None:
         """Search --param values for the least --objective (optuna, every trial on the same
@@ -74,7 +81,7 @@ def add_tune_command(group: click.Group, game: str) -> None:
         kept = f"the finished trials are kept in {folder}: the same command with --resume continues"
         with keeping(lambda: kept):
             study = search(
-                prep, folder, resume=resume, workers=kw["workers"],
+                prep, folder, resume=resume, repair=repair, workers=kw["workers"],
                 scheduler=kw["scheduler"], done=told,
             )  # fmt: skip
         winner = best(study)

@@ -31,10 +31,8 @@ from analyses.locks import LOCK, in_use
 from analyses.study import StudyConfig, run_study
 from analyses.tuning.objectives import Objective, parse_objective
 from analyses.tuning.params import Param, apply, check_param, parse_param, write_text
+from analyses.tuning.storage import RECORD, STORAGE, check_storage, read_record
 from models.errors import AtollError
-
-STORAGE = "tune.db"
-RECORD = "tune.json"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,20 +153,21 @@ def _inside(p: Param, value: Any) -> bool:
     return bool(p.low <= value <= p.high)
 
 
-def open_store(folder: Path, run: TuneRun, *, resume: bool) -> Any:
+def open_store(folder: Path, run: TuneRun, *, resume: bool, repair: bool = False) -> Any:
     """The optuna study stored in ``folder`` (made, or continued with ``resume``; a folder
-    holding another tuning or a tuning without ``resume`` is a one-line error). The caller
-    holds the folder's lock."""
+    holding another tuning or a tuning without ``resume`` is a one-line error, and so is a
+    damaged tune.json or tune.db: :mod:`analyses.tuning.storage`, whose ``repair`` sets it
+    aside). The caller holds the folder's lock."""
     import optuna
+    from sqlalchemy.exc import SQLAlchemyError
 
-    record = folder / RECORD
-    if record.exists():
-        held = json.loads(record.read_text(encoding="utf-8"))
+    if (folder / RECORD).exists() or (folder / RECORD).is_symlink():
         if not resume:
             raise AtollError(
                 f"{folder} holds a tuning already: --resume continues it", field="--out"
             )
-        if held.get("run") != run.to_dict():
+        held = read_record(folder, repair=repair)
+        if held is not None and held["run"] != run.to_dict():
             raise AtollError(
                 f"{folder} holds another tuning (its tune.json): --resume continues only the "
                 "same one",
@@ -178,13 +177,26 @@ def open_store(folder: Path, run: TuneRun, *, resume: bool) -> Any:
         raise AtollError(f"{folder} holds no tuning to resume", field="--resume")
     elif folder.exists() and any(p.name != LOCK for p in folder.iterdir()):
         raise AtollError(f"{folder} is not empty: choose a new folder", field="--out")
-    folder.mkdir(parents=True, exist_ok=True)
-    write_text(record, json.dumps({"run": run.to_dict(), "digest": run.digest}, indent=1))
+    check_storage(folder, repair=repair)
+    write_text(folder / RECORD, json.dumps({"run": run.to_dict(), "digest": run.digest}, indent=1))
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = f"sqlite:///{(folder / STORAGE).resolve()}"
-    return optuna.create_study(
+    try:
+        return _optuna_study(storage)
+    except SQLAlchemyError as exc:  # an SQLite file, but not one optuna can use
+        why = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        check_storage(folder, repair=repair, problem=f"optuna cannot read it: {why}")
+    return _optuna_study(storage)  # the damaged one set aside: a new one
+
+
+def _optuna_study(storage: str) -> Any:
+    import optuna
+
+    study = optuna.create_study(
         study_name="atoll", storage=storage, direction="minimize", load_if_exists=True
     )
+    study.get_trials(deepcopy=False)  # a database damaged past its header shows here
+    return study
 
 
 def search(
@@ -192,6 +204,7 @@ def search(
     folder: Path,
     *,
     resume: bool = False,
+    repair: bool = False,
     workers: int = 1,
     scheduler: str | None = None,
     done: Callable[[int, float], None] | None = None,
@@ -200,13 +213,14 @@ def search(
     The folder is locked meanwhile (:mod:`analyses.locks`); a trial stopped half way (Ctrl-C,
     an error) is marked failed, never finished, and is played again on ``--resume``."""
     with in_use(folder):
-        return _search(prep, folder, resume, workers, scheduler, done)
+        return _search(prep, folder, resume, repair, workers, scheduler, done)
 
 
 def _search(
     prep: Prepared,
     folder: Path,
     resume: bool,
+    repair: bool,
     workers: int,
     scheduler: str | None,
     done: Callable[[int, float], None] | None,
@@ -215,7 +229,7 @@ def _search(
     from optuna.trial import TrialState
 
     run = prep.run
-    study = open_store(folder, run, resume=resume)
+    study = open_store(folder, run, resume=resume, repair=repair)
     for stale in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         study.tell(stale.number, state=TrialState.FAIL)  # killed half way: played again
     distributions = _distributions(prep.params)
