@@ -235,6 +235,11 @@ def _run(config: Any, folder: Path, kw: dict[str, Any], label: str = "study") ->
         return store
 
 
+def _all_kept(folder: str) -> str:
+    """What a run stopped while it writes its page kept: every game."""
+    return f"every game is kept in {folder}: the same command with --resume writes the page"
+
+
 def hold(folder: str | Path) -> None:
     """Lock ``folder`` until the running command ends (:mod:`analyses.locks`): another atoll
     run there is a one-line error, and this one is not disturbed by it."""
@@ -340,7 +345,8 @@ def add_study_commands(group: click.Group, game: str) -> None:
             folder = Path(out_dir) / "variants" / slug
             label = f"variant {k} of {len(chosen)}: {slug}"
             played[slug] = (variant, _run(applied(config, variant), folder, kw, label))
-        path = write_report(store, Path(out_dir) / "report.html", played, command=_command())
+        with keeping(lambda: _all_kept(out_dir)):
+            path = write_report(store, Path(out_dir) / "report.html", played, command=_command())
         click.echo(f"wrote {path}")
 
     @group.command("compare")
@@ -391,9 +397,10 @@ def add_study_commands(group: click.Group, game: str) -> None:
         base_store = _run(base, Path(out_dir) / "baseline", kw, "baseline")
         label = "variant: " + ", ".join(named)
         variant_store = _run(variant, Path(out_dir) / "variant", kw, label)
-        path = write_comparison(
-            base_store, variant_store, Path(out_dir) / "compare.html", command=_command()
-        )
+        with keeping(lambda: _all_kept(out_dir)):
+            path = write_comparison(
+                base_store, variant_store, Path(out_dir) / "compare.html", command=_command()
+            )
         click.echo(f"wrote {path}")
 
     @group.command("verify")

@@ -79,16 +79,16 @@ def add_tune_command(group: click.Group, game: str) -> None:
 
         hold(folder)  # the search, the check and the report all write into it
         kept = f"the finished trials are kept in {folder}: the same command with --resume continues"
-        with keeping(lambda: kept):
+        with keeping(lambda: kept):  # stopped in the check, --resume checks again
             study = search(
                 prep, folder, resume=resume, repair=repair, workers=kw["workers"],
                 scheduler=kw["scheduler"], done=told,
             )  # fmt: skip
-        winner = best(study)
-        checked = check(
-            prep, winner.params, folder, workers=kw["workers"], scheduler=kw["scheduler"]
-        )
-        path = write_report(prep, study, checked, folder, _command() or "atoll tune")
+            winner = best(study)
+            checked = check(
+                prep, winner.params, folder, workers=kw["workers"], scheduler=kw["scheduler"]
+            )
+            path = write_report(prep, study, checked, folder, _command() or "atoll tune")
         lo, hi = checked.difference_interval
         if checked.same:
             click.echo(

@@ -18,7 +18,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -228,22 +228,41 @@ def test_tune_stops_cleanly_whenever_it_is_interrupted(tmp_path: Path) -> None:
     assert _trials(out)["COMPLETE"] == 4
 
 
+def _paused(run: Run) -> contextlib.AbstractContextManager[None]:
+    """``run`` (its whole process group) stopped for the ``with`` block and continued after:
+    a second run is sure to meet the first still at work, however slow the machine."""
+
+    @contextlib.contextmanager
+    def pause() -> Iterator[None]:
+        os.killpg(run.process.pid, signal.SIGSTOP)
+        try:
+            yield
+        finally:
+            os.killpg(run.process.pid, signal.SIGCONT)
+
+    return pause()
+
+
+def _in_use(folder: Path, pid: int) -> str:
+    return (
+        f"atoll: error: {folder} is in use by another atoll run (pid {pid}): wait for it to "
+        "end, or name another folder\n"
+    )
+
+
 def test_a_second_tune_into_a_folder_in_use_is_refused_and_the_first_finishes(
     tmp_path: Path,
 ) -> None:
     out = tmp_path / "tune"
-    args = [*TUNE, "--trials", "8", "--out", str(out)]  # far longer than a start of atoll
+    args = [*TUNE, "--trials", "3", "--out", str(out)]
     first = Run(tmp_path, *args)
-    first.until(lambda: "trial 1 of 8" in first.err, "trial 1")
-    second = subprocess.run(
-        [*ATOLL, *args, "--resume"], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert second.returncode == 2
-    assert second.stderr == (
-        f"atoll: error: {out} is in use by another atoll run (pid {first.process.pid}): wait "
-        "for it to end, or name another folder\n"
-    )
-    assert "best of 8 trials" in first.finish()
+    first.until(lambda: "trial 1 of 3" in first.err, "trial 1")
+    with _paused(first):
+        second = subprocess.run(
+            [*ATOLL, *args, "--resume"], cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
+    assert (second.returncode, second.stderr) == (2, _in_use(out, first.process.pid))
+    assert "best of 3 trials" in first.finish()
     assert first.process.returncode == 0, first.err
 
 
@@ -251,26 +270,23 @@ def test_a_study_folder_in_use_is_refused_to_every_command_that_writes_it(
     tmp_path: Path,
 ) -> None:
     out = tmp_path / "study"
-    args = ["southseas", "study", "--games", "100", "--agents", "greedy", "--workers", "2"]
-    first = Run(tmp_path, *args, "--out", out)  # minutes: far longer than a start of atoll
+    args = ["southseas", "study", "--games", "60", "--players", "2", "--workers", "2"]
+    first = Run(tmp_path, *args, "--out", out)
     first.until(lambda: (out / "study.json").exists(), "the study's start")
-    seconds = [
-        subprocess.Popen(
-            [*ATOLL, "southseas", command, *args[2:], "--out", str(out), "--resume"],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for command in ("study", "report")
-    ]
-    for second in seconds:
-        _, err = second.communicate(timeout=120)
-        assert second.returncode == 2, err
-        assert err == (
-            f"atoll: error: {out} is in use by another atoll run (pid {first.process.pid}): "
-            "wait for it to end, or name another folder\n"
-        )
-    assert first.process.poll() is None  # unharmed: still playing
-    _stopped_cleanly(first, signal.SIGINT, group=True)
-    assert not StudyStore.open(out).survey().bad
+    with _paused(first):
+        seconds = [
+            subprocess.Popen(
+                [*ATOLL, "southseas", command, *args[2:], "--out", str(out), "--resume"],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for command in ("study", "report")
+        ]
+        for second in seconds:
+            _, err = second.communicate(timeout=120)
+            assert (second.returncode, err) == (2, _in_use(out, first.process.pid))
+    assert first.finish().startswith("60 games (0 failed)")  # unharmed
+    assert first.process.returncode == 0, first.err
+    assert not StudyStore.open(out).survey().bad and StudyStore.open(out).left() == 0
