@@ -43,6 +43,7 @@ import os
 import shutil
 import tempfile
 import warnings
+import weakref
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,7 @@ from typing import Any
 import pandas as pd
 
 from analyses.frames import TABLES, StudyFrames, column_docs
+from analyses.locks import lock, unlock
 from analyses.manifest import FORMAT, Survey, chunk_name, survey, write_manifest
 from analyses.study import StudyConfig
 from models.core import Game
@@ -101,6 +103,7 @@ class StudyStore:
         self.config = config
         self.record = record
         self._survey: Survey | None = None
+        self._release: weakref.finalize[Any, Any] | None = None  # the lock create() took
 
     @property
     def chunks_root(self) -> Path:
@@ -113,9 +116,30 @@ class StudyStore:
     ) -> StudyStore:
         """A store for ``config`` in ``folder``, checked but not written yet (:meth:`begin`
         writes study.json, once the run has started). An existing study there is continued with
-        ``resume`` and must be the same study; ``repair`` sets bad chunks aside."""
+        ``resume`` and must be the same study; ``repair`` sets bad chunks aside. The folder is
+        locked for as long as the store is kept (:mod:`analyses.locks`): another run in it is
+        a one-line error."""
         folder = Path(folder)
         record = new_record(config, config.check())
+        key = lock(folder)  # before anything is tidied: another run may be writing there
+        try:
+            store = cls._made(folder, config, record, resume=resume, repair=repair)
+        except BaseException:
+            unlock(key)
+            raise
+        store._release = weakref.finalize(store, unlock, key)
+        return store
+
+    @classmethod
+    def _made(
+        cls,
+        folder: Path,
+        config: StudyConfig,
+        record: dict[str, Any],
+        *,
+        resume: bool,
+        repair: bool,
+    ) -> StudyStore:
         if (folder / META).exists():
             if not resume:
                 raise AtollError(
@@ -129,6 +153,12 @@ class StudyStore:
         store = cls(folder, config, record)
         store._adopt_nothing(repair)
         return store
+
+    def close(self) -> None:
+        """Give back the folder's lock (:mod:`analyses.locks`) that :meth:`create` took (it is
+        also given back when the store is dropped, or the process ends)."""
+        if self._release is not None:
+            self._release()
 
     @classmethod
     def open(cls, folder: str | Path) -> StudyStore:
@@ -231,13 +261,7 @@ class StudyStore:
 
     def set_aside(self, path: Path) -> Path:
         """Move ``path`` into the study's ``set-aside/`` folder (never over another)."""
-        root = self.folder / "set-aside"
-        root.mkdir(exist_ok=True)
-        target, k = root / path.name, 1
-        while target.exists():
-            target, k = root / f"{path.name}.{k}", k + 1
-        os.rename(path, target)
-        return target
+        return set_aside(self.folder, path)
 
     def _adopt_nothing(self, repair: bool) -> None:
         """A new study adopts no data: chunks left without a study.json are refused (their
@@ -313,6 +337,18 @@ class StudyStore:
         for chunk in found.sound:
             parts.append(StudyFrames(**{t: _read(chunk.path / f"{t}.parquet") for t in TABLES}))
         return StudyFrames.concat(parts)
+
+
+def set_aside(folder: Path, path: Path) -> Path:
+    """Move ``path`` into ``folder/set-aside/`` (never over another): what ``--repair`` does
+    with what cannot be used, so that nothing is deleted."""
+    root = folder / "set-aside"
+    root.mkdir(exist_ok=True)
+    target, k = root / path.name, 1
+    while target.exists():
+        target, k = root / f"{path.name}.{k}", k + 1
+    os.rename(path, target)
+    return target
 
 
 def _same_study(folder: Path, stored: dict[str, Any], wanted: dict[str, Any]) -> None:

@@ -25,12 +25,13 @@ import hashlib
 import json
 import traceback
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 
+from analyses import interrupts
 from analyses.frames import Chunk, StudyFrames, event_row
 from analyses.trace import Trace
 from analyses.watchers import watcher_for
@@ -271,12 +272,13 @@ def run_study(
     config.check()
     seeds = game_seeds(config)
     collected: list[StudyFrames] = []
-    with executor_for(workers, scheduler) as executor:  # a bad scheduler fails before the store
-        if store is not None:
+    skip = store.done() if store is not None else set()
+    jobs = [(i, s) for i, s in enumerate(seeds) if i not in skip]
+    chunks = [jobs[k : k + chunk_size] for k in range(0, len(jobs), chunk_size)]
+    # no more workers than chunks: an idle worker is a process to start and to stop for nothing
+    with executor_for(min(workers, len(chunks)), scheduler) as executor:
+        if store is not None:  # a bad scheduler fails before the store is written
             store.begin()
-        skip = store.done() if store is not None else set()
-        jobs = [(i, s) for i, s in enumerate(seeds) if i not in skip]
-        chunks = [jobs[k : k + chunk_size] for k in range(0, len(jobs), chunk_size)]
         for chunk in _results(executor, config, chunks):
             if store is not None:
                 store.write_chunk(chunk)
@@ -295,14 +297,16 @@ def _results(
     data = config.to_dict()
     if executor is None:
         for jobs in chunks:
+            interrupts.check()
             yield play_chunk(data, jobs)
         return
-    futures: list[Future[StudyFrames]] = [
-        executor.submit(play_chunk, data, jobs) for jobs in chunks
-    ]
+    futures: list[Future[StudyFrames]] = []
     try:
+        futures.extend(executor.submit(play_chunk, data, jobs) for jobs in chunks)
         for future in as_completed(futures):
+            interrupts.check()  # an interrupt swallowed on the way stops the study here
             yield future.result()
     finally:
-        for future in futures:
-            future.cancel()
+        if not isinstance(executor, ProcessPoolExecutor):  # a local pool ends its workers
+            for future in futures:  # itself; a cancel there would race its manager thread
+                future.cancel()

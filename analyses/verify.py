@@ -25,6 +25,7 @@ from typing import Any
 
 import click
 
+from analyses.locks import in_use
 from analyses.store import StudyStore, atoll_version, new_record
 from models.errors import AtollError
 
@@ -73,9 +74,10 @@ def verify_study(folder: Path, game: str, *, repair: bool = False, as_json: bool
         )
     found = findings(store)
     if repair:
-        for chunk in store.survey().bad:
-            chunk_set_aside = store.set_aside(chunk.path)
-            found.setdefault("set_aside", []).append(str(chunk_set_aside))
+        with in_use(folder):  # no chunk is moved under a run that is writing the study
+            for chunk in store.survey().bad:
+                chunk_set_aside = store.set_aside(chunk.path)
+                found.setdefault("set_aside", []).append(str(chunk_set_aside))
     click.echo(json.dumps(found, indent=2) if as_json else _text(found))
     problems = [] if repair else [f"{len(found['bad'])} bad chunks"] * bool(found["bad"])
     changed = [n for n, s in found["components"].items() if s != "same"]

@@ -6,7 +6,11 @@
   a watchdog thread notices that the parent is gone), so nothing is left orphaned;
 * ignore Ctrl-C, which the terminal sends to the whole process group: the parent alone decides,
   stops the workers, and re-raises :class:`KeyboardInterrupt` for its caller to report in one
-  line.
+  line. A worker is forked with the signals held back (:func:`analyses.interrupts.deferred`),
+  so it never runs the parent's handlers (a traceback) before it has set its own;
+* end at once, quietly, on SIGTERM: when the parent stops (an interrupt, or an error while the
+  workers play) it ends them, busy or idle, without waiting for what they play. Nothing
+  finished is lost: results come back to the parent, which stores them as they arrive.
 
 >>> with process_pool(1) as pool:
 ...     pool.submit(pow, 2, 10).result()
@@ -28,9 +32,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import InvalidStateError, ProcessPoolExecutor
+from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
+from multiprocessing.process import BaseProcess
 from typing import Any
 
+from analyses import interrupts
 from models.data import brief
 from models.errors import AtollError
 
@@ -38,8 +44,12 @@ _PR_SET_PDEATHSIG = 1
 
 
 def _watch_parent(parent: int) -> None:
-    """In a worker: ignore Ctrl-C, and end as soon as the parent process is gone."""
+    """In a worker: ignore Ctrl-C, end quietly on SIGTERM, and end as soon as the parent
+    process is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if interrupts.held_back(signal.SIGTERM):  # the parent was stopped as this worker began
+        os._exit(128 + signal.SIGTERM)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
@@ -57,8 +67,8 @@ def _watch_parent(parent: int) -> None:
 
 def _quiet_cancel_race(hook: Callable[[threading.ExceptHookArgs], Any]) -> Callable[..., Any]:
     """``hook`` without the pool manager's race after a cancel: it may still try to fail
-    futures that were just cancelled (CPython raises InvalidStateError in its thread), which is
-    no news after Ctrl-C and must not print a traceback."""
+    futures that were just cancelled (CPython 3.11 raises InvalidStateError in its thread),
+    which is no news after a stop and must not print a traceback."""
 
     def quiet(args: threading.ExceptHookArgs) -> None:
         if not isinstance(args.exc_value, InvalidStateError):
@@ -67,24 +77,57 @@ def _quiet_cancel_race(hook: Callable[[threading.ExceptHookArgs], Any]) -> Calla
     return quiet
 
 
+class _Pool(ProcessPoolExecutor):
+    """A process pool that starts its workers with the stop signals held back (a pool starts
+    them in ``submit``)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with interrupts.deferred():
+            return super().submit(fn, *args, **kwargs)
+
+
+#: How long stopped workers get to end before they are killed.
+_GRACE = 2.0
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End every worker of ``pool`` now (SIGTERM, SIGKILL for any still there after a grace),
+    busy or idle. The pool's manager thread then finds them gone and fails what was pending
+    (CPython's own path for a broken pool), so the pool shuts down without waiting for work."""
+    workers: list[BaseProcess]
+    if hasattr(pool, "_processes"):  # CPython's pid -> process map (None once shut down)
+        workers = list((pool._processes or {}).values())
+    else:  # another Python's pool: every worker process of this one
+        workers = multiprocessing.active_children()
+    for worker in workers:
+        worker.terminate()
+    deadline = time.monotonic() + _GRACE
+    for worker in workers:
+        worker.join(max(0.0, deadline - time.monotonic()))
+    for worker in workers:
+        if worker.is_alive():
+            worker.kill()
+            worker.join(_GRACE)
+
+
 @contextlib.contextmanager
 def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
-    """A process pool whose workers end with this process; Ctrl-C stops them at once."""
-    pool = ProcessPoolExecutor(
-        max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),)
-    )
+    """A process pool whose workers end with this process; Ctrl-C (or any error in the
+    ``with`` block) ends them at once, busy or idle, and is raised on."""
+    pool = _Pool(max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),))
     hook = threading.excepthook
     try:
         yield pool
-    except KeyboardInterrupt:
+    except BaseException:
         threading.excepthook = _quiet_cancel_race(hook)
-        pool.shutdown(wait=False, cancel_futures=True)
-        for child in multiprocessing.active_children():
-            child.terminate()
+        with interrupts.deferred():  # a second Ctrl-C must not leave workers half stopped
+            _end_workers(pool)
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)  # the manager thread has ended now
-        threading.excepthook = hook
+        try:
+            pool.shutdown(wait=True, cancel_futures=True)  # the manager thread has ended now
+        finally:
+            threading.excepthook = hook
 
 
 #: A scheduler's host: a name, an IPv4 address, or an IPv6 address in brackets.

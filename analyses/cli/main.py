@@ -18,14 +18,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import signal
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 import click
 
+from analyses import interrupts
 from analyses.cli.explore import explore_cmd
 from analyses.cli.groups import SuggestingGroup
 from analyses.plugins import game_help
@@ -37,6 +37,8 @@ EXIT_OUTPUT = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNKNOWN = 3
 EXIT_INTERRUPTED = 130
+#: What an interrupted command that keeps nothing says.
+NOTHING_KEPT = "nothing was finished, so nothing is printed"
 
 
 class LazyGroup(SuggestingGroup):
@@ -53,6 +55,12 @@ class LazyGroup(SuggestingGroup):
 
             self.add_command(game_group(cmd_name), cmd_name)
         return super().get_command(ctx, cmd_name)
+
+    def invoke(self, ctx: click.Context) -> object:
+        """The command; an interrupt that no command described becomes the CLI's one line
+        (click would print an empty line before)."""
+        with interrupts.keeping(lambda: NOTHING_KEPT):
+            return super().invoke(ctx)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
@@ -95,12 +103,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit status.
 
     0 an answer; 2 bad input (one line naming file, entry and field); 3 ``unknown`` (a solver
-    reached its time limit: no answer is printed); 130 interrupted (Ctrl-C: nothing printed as
-    an answer); 1 output could not be written (a read-only folder, a full disk or stdout: one
-    line naming the file, ``cannot write PATH: REASON``).
+    reached its time limit: no answer is printed); 130 interrupted by Ctrl-C, 143 by a plain
+    ``kill`` (nothing printed as an answer; a run that keeps what it finished says where); 1
+    output could not be written (a read-only folder, a full disk or stdout: one line naming the
+    file, ``cannot write PATH: REASON``).
     """
     warnings.showwarning = _one_line_warning
-    previous = _terminate_like_interrupt()
+    with interrupts.stop_on_signals():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = list(argv) if argv is not None else sys.argv[1:]
         _DEFERRED.clear()
@@ -113,8 +126,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"error: {exc.one_line()}", EXIT_BAD_INPUT)
     except SolverUnknown as exc:
         return _fail(str(exc), EXIT_UNKNOWN)
+    except interrupts.Interrupted as exc:
+        return _fail(f"interrupted: {exc.kept}", interrupts.exit_status())
     except (KeyboardInterrupt, click.exceptions.Abort):
-        return _fail("interrupted: nothing was finished, so nothing is printed", EXIT_INTERRUPTED)
+        return _fail(f"interrupted: {NOTHING_KEPT}", interrupts.exit_status())
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 0
@@ -133,23 +148,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.errno == errno.ENAMETOOLONG:  # the name given was at fault, not the disk
             return _fail(f"error: {where}: {exc.strerror}: refused", EXIT_BAD_INPUT)
         return _fail(f"error: cannot write {where}: {exc.strerror or exc}", EXIT_OUTPUT)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
-
-
-def _terminate_like_interrupt() -> Any:
-    """SIGTERM (a plain ``kill``) stops atoll like Ctrl-C: files being written are abandoned
-    cleanly (no temporary debris) and nothing unfinished is printed. Returns the handler it
-    replaced (``None`` off the main thread, where signals are left alone)."""
-
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        return signal.signal(signal.SIGTERM, stop)
-    except ValueError:
-        return None
 
 
 def _fail(message: str, status: int) -> int:

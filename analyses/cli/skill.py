@@ -15,6 +15,8 @@ import click
 
 from analyses.cli.components import component_option, parse_components
 from analyses.cli.numbers import Int, IntRange
+from analyses.cli.study import hold
+from analyses.interrupts import keeping
 from models.core import game_info
 from models.errors import AtollError
 
@@ -104,9 +106,15 @@ def add_skill_command(group: click.Group, game: str) -> None:
         def told(point: Any) -> None:
             click.echo(point.line(plan.even))
 
-        trace = run_skill(
-            plan, Path(out_dir), workers=kw["workers"], resume=kw["resume"], told=told
+        hold(out_dir)
+        kept = (
+            f"the finished games are kept in {out_dir}/budget-*: the same command with "
+            "--resume continues"
         )
+        with keeping(lambda: kept):
+            trace = run_skill(
+                plan, Path(out_dir), workers=kw["workers"], resume=kw["resume"], told=told
+            )
         verdict = trace.verdict()
         if verdict:
             click.echo(verdict)

@@ -28,6 +28,8 @@ from click.core import ParameterSource
 
 from analyses.cli.components import component_option, parse_components
 from analyses.cli.numbers import Int, IntRange
+from analyses.interrupts import keeping
+from analyses.locks import in_use
 from models.core import game_info
 from models.data import NESTED_TOO_DEEPLY, brief, check_nesting
 from models.errors import AtollError
@@ -208,16 +210,40 @@ def _run(config: Any, folder: Path, kw: dict[str, Any], label: str = "study") ->
 
     store = StudyStore.create(folder, config, resume=kw["resume"], repair=kw["repair"])
     left = store.left()
-    with _progress(left, f"{config.game}, {label}: {left} games") as advance:
+    stored = [config.games - left]  # counted as chunks are written (a survey would reread them)
+
+    def kept() -> str:
+        return (
+            f"{stored[0]} of {config.games} games are kept in {folder}: the same command "
+            "with --resume continues"
+        )
+
+    with _progress(left, f"{config.game}, {label}: {left} games") as advance, keeping(kept):
+
+        def done(n: int) -> None:
+            stored[0] += n
+            advance(n)
+
         run_study(
             config,
             workers=kw["workers"],
             scheduler=kw["scheduler"],
             store=store,
-            done=advance,
+            done=done,
             collect=False,
         )
         return store
+
+
+def _all_kept(folder: str) -> str:
+    """What a run stopped while it writes its page kept: every game."""
+    return f"every game is kept in {folder}: the same command with --resume writes the page"
+
+
+def hold(folder: str | Path) -> None:
+    """Lock ``folder`` until the running command ends (:mod:`analyses.locks`): another atoll
+    run there is a one-line error, and this one is not disturbed by it."""
+    click.get_current_context().with_resource(in_use(folder))
 
 
 class _progress:
@@ -244,9 +270,10 @@ class _progress:
     def _line(self, n: int) -> None:
         self.done += n
         tenth = 10 * self.done // self.total
-        if tenth > self.told:
+        if tenth > self.told:  # a line as each tenth is passed, with the share done (not the tenth)
             self.told = tenth
-            print(f"atoll: {self.title}: {self.done} done ({10 * tenth}%)", file=sys.stderr)
+            share = 100 * self.done // self.total
+            print(f"atoll: {self.title}: {self.done} done ({share}%)", file=sys.stderr)
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
@@ -318,7 +345,8 @@ def add_study_commands(group: click.Group, game: str) -> None:
             folder = Path(out_dir) / "variants" / slug
             label = f"variant {k} of {len(chosen)}: {slug}"
             played[slug] = (variant, _run(applied(config, variant), folder, kw, label))
-        path = write_report(store, Path(out_dir) / "report.html", played, command=_command())
+        with keeping(lambda: _all_kept(out_dir)):
+            path = write_report(store, Path(out_dir) / "report.html", played, command=_command())
         click.echo(f"wrote {path}")
 
     @group.command("compare")
@@ -365,12 +393,14 @@ def add_study_commands(group: click.Group, game: str) -> None:
                 )
             variant = applied(variant, known[variant_slug])
             named.insert(0, variant_slug)
+        hold(out_dir)  # compare.html is written beside the two studies
         base_store = _run(base, Path(out_dir) / "baseline", kw, "baseline")
         label = "variant: " + ", ".join(named)
         variant_store = _run(variant, Path(out_dir) / "variant", kw, label)
-        path = write_comparison(
-            base_store, variant_store, Path(out_dir) / "compare.html", command=_command()
-        )
+        with keeping(lambda: _all_kept(out_dir)):
+            path = write_comparison(
+                base_store, variant_store, Path(out_dir) / "compare.html", command=_command()
+            )
         click.echo(f"wrote {path}")
 
     @group.command("verify")

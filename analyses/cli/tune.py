@@ -10,7 +10,8 @@ from typing import Any
 import click
 
 from analyses.cli.numbers import IntRange
-from analyses.cli.study import _command, _config, play_options
+from analyses.cli.study import _command, _config, hold, play_options
+from analyses.interrupts import keeping
 
 
 def add_tune_command(group: click.Group, game: str) -> None:
@@ -43,6 +44,12 @@ def add_tune_command(group: click.Group, game: str) -> None:
     @play_options
     @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
     @click.option("--resume", is_flag=True, help="Continue the tuning stored in --out.")
+    @click.option(
+        "--repair",
+        is_flag=True,
+        help="Set aside a damaged tune.json or tune.db (in --out/set-aside) and play their "
+        "trials again, instead of refusing them.",
+    )
     def tune_cmd(
         param_texts: tuple[str, ...],
         objective: str,
@@ -52,6 +59,7 @@ def add_tune_command(group: click.Group, game: str) -> None:
         option_pairs: tuple[str, ...],
         out_dir: str,
         resume: bool,
+        repair: bool,
         **kw: Any,
     ) -> None:
         """Search --param values for the least --objective (optuna, every trial on the same
@@ -69,22 +77,18 @@ def add_tune_command(group: click.Group, game: str) -> None:
         def told(k: int, value: float) -> None:
             print(f"atoll: trial {k + 1} of {trials}: objective {value:.4f}", file=sys.stderr)
 
-        try:
+        hold(folder)  # the search, the check and the report all write into it
+        kept = f"the finished trials are kept in {folder}: the same command with --resume continues"
+        with keeping(lambda: kept):  # stopped in the check, --resume checks again
             study = search(
-                prep, folder, resume=resume, workers=kw["workers"], scheduler=kw["scheduler"],
-                done=told,
+                prep, folder, resume=resume, repair=repair, workers=kw["workers"],
+                scheduler=kw["scheduler"], done=told,
             )  # fmt: skip
-        except KeyboardInterrupt:
-            click.echo(
-                f"atoll: interrupted; the finished trials are kept in {folder}: --resume continues",
-                err=True,
+            winner = best(study)
+            checked = check(
+                prep, winner.params, folder, workers=kw["workers"], scheduler=kw["scheduler"]
             )
-            raise SystemExit(130) from None
-        winner = best(study)
-        checked = check(
-            prep, winner.params, folder, workers=kw["workers"], scheduler=kw["scheduler"]
-        )
-        path = write_report(prep, study, checked, folder, _command() or "atoll tune")
+            path = write_report(prep, study, checked, folder, _command() or "atoll tune")
         lo, hi = checked.difference_interval
         if checked.same:
             click.echo(

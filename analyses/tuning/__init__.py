@@ -7,6 +7,8 @@ optuna, and check the winner on fresh seeds (``atoll GAME tune``).
   intervals come from the games;
 * :mod:`~analyses.tuning.search` — the optuna search: one SQLite storage in the run's folder,
   common random numbers (every trial plays the same seeds), resumable;
+* :mod:`~analyses.tuning.storage` — that folder checked before use: a damaged tune.json or
+  tune.db is one line, or with ``--repair`` set aside;
 * :mod:`~analyses.tuning.check` — the best trial against the starting values on fresh seeds;
 * :mod:`~analyses.tuning.report` — the report page and the tuned files.
 """

@@ -16,6 +16,7 @@ starting values are the first trial when the ranges hold them.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -25,13 +26,13 @@ from typing import Any
 
 import numpy as np
 
+from analyses import interrupts
+from analyses.locks import LOCK, in_use
 from analyses.study import StudyConfig, run_study
 from analyses.tuning.objectives import Objective, parse_objective
 from analyses.tuning.params import Param, apply, check_param, parse_param, write_text
+from analyses.tuning.storage import RECORD, STORAGE, check_storage, read_record
 from models.errors import AtollError
-
-STORAGE = "tune.db"
-RECORD = "tune.json"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -152,19 +153,21 @@ def _inside(p: Param, value: Any) -> bool:
     return bool(p.low <= value <= p.high)
 
 
-def open_store(folder: Path, run: TuneRun, *, resume: bool) -> Any:
+def open_store(folder: Path, run: TuneRun, *, resume: bool, repair: bool = False) -> Any:
     """The optuna study stored in ``folder`` (made, or continued with ``resume``; a folder
-    holding another tuning or a tuning without ``resume`` is a one-line error)."""
+    holding another tuning or a tuning without ``resume`` is a one-line error, and so is a
+    damaged tune.json or tune.db: :mod:`analyses.tuning.storage`, whose ``repair`` sets it
+    aside). The caller holds the folder's lock."""
     import optuna
+    from sqlalchemy.exc import SQLAlchemyError
 
-    record = folder / RECORD
-    if record.exists():
-        held = json.loads(record.read_text(encoding="utf-8"))
+    if (folder / RECORD).exists() or (folder / RECORD).is_symlink():
         if not resume:
             raise AtollError(
                 f"{folder} holds a tuning already: --resume continues it", field="--out"
             )
-        if held.get("run") != run.to_dict():
+        held = read_record(folder, repair=repair)
+        if held is not None and held["run"] != run.to_dict():
             raise AtollError(
                 f"{folder} holds another tuning (its tune.json): --resume continues only the "
                 "same one",
@@ -172,15 +175,28 @@ def open_store(folder: Path, run: TuneRun, *, resume: bool) -> Any:
             )
     elif resume:
         raise AtollError(f"{folder} holds no tuning to resume", field="--resume")
-    elif folder.exists() and any(folder.iterdir()):
+    elif folder.exists() and any(p.name != LOCK for p in folder.iterdir()):
         raise AtollError(f"{folder} is not empty: choose a new folder", field="--out")
-    folder.mkdir(parents=True, exist_ok=True)
-    write_text(record, json.dumps({"run": run.to_dict(), "digest": run.digest}, indent=1))
+    check_storage(folder, repair=repair)
+    write_text(folder / RECORD, json.dumps({"run": run.to_dict(), "digest": run.digest}, indent=1))
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = f"sqlite:///{(folder / STORAGE).resolve()}"
-    return optuna.create_study(
+    try:
+        return _optuna_study(storage)
+    except SQLAlchemyError as exc:  # an SQLite file, but not one optuna can use
+        why = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        check_storage(folder, repair=repair, problem=f"optuna cannot read it: {why}")
+    return _optuna_study(storage)  # the damaged one set aside: a new one
+
+
+def _optuna_study(storage: str) -> Any:
+    import optuna
+
+    study = optuna.create_study(
         study_name="atoll", storage=storage, direction="minimize", load_if_exists=True
     )
+    study.get_trials(deepcopy=False)  # a database damaged past its header shows here
+    return study
 
 
 def search(
@@ -188,16 +204,32 @@ def search(
     folder: Path,
     *,
     resume: bool = False,
+    repair: bool = False,
     workers: int = 1,
     scheduler: str | None = None,
     done: Callable[[int, float], None] | None = None,
 ) -> Any:
-    """Play the trials still to play; returns the optuna study. ``done(k, value)`` after each."""
+    """Play the trials still to play; returns the optuna study. ``done(k, value)`` after each.
+    The folder is locked meanwhile (:mod:`analyses.locks`); a trial stopped half way (Ctrl-C,
+    an error) is marked failed, never finished, and is played again on ``--resume``."""
+    with in_use(folder):
+        return _search(prep, folder, resume, repair, workers, scheduler, done)
+
+
+def _search(
+    prep: Prepared,
+    folder: Path,
+    resume: bool,
+    repair: bool,
+    workers: int,
+    scheduler: str | None,
+    done: Callable[[int, float], None] | None,
+) -> Any:
     import optuna
     from optuna.trial import TrialState
 
     run = prep.run
-    study = open_store(folder, run, resume=resume)
+    study = open_store(folder, run, resume=resume, repair=repair)
     for stale in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         study.tell(stale.number, state=TrialState.FAIL)  # killed half way: played again
     distributions = _distributions(prep.params)
@@ -207,27 +239,52 @@ def search(
     if finished == 0 and inside and not waiting:
         study.enqueue_trial(dict(prep.start))
     for k in range(finished, run.trials):
+        interrupts.check()  # an interrupt swallowed on the way stops the tuning here
         study.sampler = optuna.samplers.TPESampler(
             seed=trial_seed(run.study.seed, k), n_startup_trials=min(10, max(2, run.trials // 4))
         )
         trial = study.ask(distributions)
-        values = {name: trial.params[name] for name in distributions}
-        config = configured(prep, values, folder / "trials" / f"{k:04d}")
-        frames = run_study(config, workers=workers, scheduler=scheduler)  # checks it first
-        if frames.errors.shape[0]:
-            first = frames.errors.iloc[0]
-            study.tell(trial, state=TrialState.FAIL)
-            raise AtollError(
-                f"trial {k} ({values}): game {first['game']} failed: {first['error']}",
-                field="--param",
-            )
-        value = prep.objective.value(frames)
-        trial.set_user_attr("k", k)
-        trial.set_user_attr("games", len(frames.games))
-        study.tell(trial, value if np.isfinite(value) else float("inf"))
+        value = _play(prep, study, trial, k, folder, workers, scheduler)
         if done is not None:
             done(k, value)
     return study
+
+
+def _play(
+    prep: Prepared,
+    study: Any,
+    trial: Any,
+    k: int,
+    folder: Path,
+    workers: int,
+    scheduler: str | None,
+) -> float:
+    """Play trial ``k`` and tell optuna its value; stopped half way, it is told failed (the
+    same as optuna's own ``optimize`` does), so it is never taken for a finished trial."""
+    from optuna.trial import TrialState
+
+    values = {name: trial.params[name] for name in _distributions(prep.params)}
+    try:
+        config = configured(prep, values, folder / "trials" / f"{k:04d}")
+        frames = run_study(config, workers=workers, scheduler=scheduler)  # checks it first
+    except BaseException:
+        # written whole even under a second Ctrl-C; if it cannot be, the trial stays running
+        # and the next --resume marks it failed
+        with interrupts.deferred(), contextlib.suppress(Exception):
+            study.tell(trial, state=TrialState.FAIL)
+        raise
+    if frames.errors.shape[0]:
+        first = frames.errors.iloc[0]
+        study.tell(trial, state=TrialState.FAIL)
+        raise AtollError(
+            f"trial {k} ({values}): game {first['game']} failed: {first['error']}",
+            field="--param",
+        )
+    value = float(prep.objective.value(frames))
+    trial.set_user_attr("k", k)
+    trial.set_user_attr("games", len(frames.games))
+    study.tell(trial, value if np.isfinite(value) else float("inf"))
+    return value
 
 
 def completed(study: Any) -> list[Any]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import contextlib
+import os
 import signal
 import subprocess
 import sys
@@ -45,6 +47,16 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
 def _start(tmp_path: Path) -> tuple[subprocess.Popen[str], list[int]]:
     script = tmp_path / "pool.py"
     script.write_text(POOL, encoding="utf-8")
@@ -79,6 +91,61 @@ def test_ctrl_c_stops_the_pool_at_once(tmp_path: Path) -> None:
     out, _ = parent.communicate(timeout=20)  # the workers' 60 s tasks are not awaited
     assert parent.returncode == 130 and out.strip() == "stopped"
     assert _gone(workers)
+
+
+IDLE = """
+import sys, time
+from analyses.interrupts import stop_on_signals
+from analyses.workers import process_pool
+
+def slow(i):
+    time.sleep(120)
+
+if __name__ == "__main__":
+    with stop_on_signals():  # as the CLI runs: SIGINT and SIGTERM raise KeyboardInterrupt
+        try:
+            with process_pool(6) as pool:
+                future = pool.submit(slow, 0)  # one busy worker, five idle ones
+                time.sleep(1.0)
+                print("started", flush=True)
+                future.result()
+        except KeyboardInterrupt:
+            print("stopped", flush=True)
+            sys.exit(130)
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_idle_workers_do_not_hold_the_exit_and_print_nothing(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    """A stop ends the busy worker and the idle ones at once (the parent's SIGTERM handler,
+    inherited by the workers, once turned the pool's SIGTERM into tracebacks in the idle
+    workers and let the busy one play on, and the exit waited for it)."""
+    script = tmp_path / "idle.py"
+    script.write_text(IDLE, encoding="utf-8")
+    parent = subprocess.Popen(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert parent.stdout is not None
+    assert parent.stdout.readline().strip() == "started"
+    workers = _children(parent.pid)
+    began = time.monotonic()
+    parent.send_signal(sig)
+    try:
+        out, err = parent.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(parent.pid, signal.SIGKILL)
+        pytest.fail("still running 60 s after the stop")
+    assert time.monotonic() - began < 20  # a hang check on a busy machine, not a timing
+    assert parent.returncode == 130 and out.strip() == "stopped"
+    assert "Traceback" not in err, err
+    assert workers and _gone(workers)
 
 
 @pytest.mark.parametrize(

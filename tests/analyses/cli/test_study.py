@@ -240,3 +240,21 @@ def test_a_number_in_another_script_is_refused(
 ) -> None:
     argv = ["southseas", "study", "--games", "\u0663", "--out", tmp_path / "s"]
     one_error_line(capsys, argv, "'--games'", "is not a number in the digits 0-9")
+
+
+# -- progress ---------------------------------------------------------------------------------
+
+
+def test_progress_says_the_share_of_the_games_done(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without a terminal, a line at each tenth passed: 20 of 60 games are 33%, not the tenth
+    passed (it said "20 done (30%)")."""
+    argv = ["gloryislands", "study", "--games", "60", "--workers", "1", "--out", tmp_path / "s"]
+    assert main([str(a) for a in argv]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if " done (" in line]
+    assert lines == [
+        "atoll: gloryislands, study: 60 games: 20 done (33%)",
+        "atoll: gloryislands, study: 60 games: 40 done (66%)",
+        "atoll: gloryislands, study: 60 games: 60 done (100%)",
+    ]

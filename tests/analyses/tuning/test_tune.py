@@ -141,6 +141,74 @@ def test_a_folder_holding_a_tuning_needs_resume(
     assert status == 0 and "best of 3 trials" in out
 
 
+def _not_json(folder: Path) -> None:
+    (folder / "tune.json").write_text('{"run": ', encoding="utf-8")
+
+
+def _empty(folder: Path) -> None:
+    (folder / "tune.json").write_text("", encoding="utf-8")
+
+
+def _a_list(folder: Path) -> None:
+    (folder / "tune.json").write_text("[1, 2]", encoding="utf-8")
+
+
+def _not_a_database(folder: Path) -> None:
+    (folder / "tune.db").write_bytes(b"these are no trials\n" * 50)
+
+
+def _torn(folder: Path) -> None:
+    data = (folder / "tune.db").read_bytes()
+    (folder / "tune.db").write_bytes(data[:100] + bytes(range(256)) * 8)  # the header kept
+
+
+def _a_folder(folder: Path) -> None:
+    (folder / "tune.db").unlink()
+    (folder / "tune.db").mkdir()
+
+
+@pytest.mark.parametrize(
+    ("damage", "damaged", "problem"),
+    [
+        (_not_json, "tune.json", "not JSON: Expecting value: line 1 column 9 (char 8)"),
+        (_empty, "tune.json", "empty"),
+        (_a_list, "tune.json", "not a tuning's record: a list, not a table"),
+        (_not_a_database, "tune.db", "not an SQLite database"),
+        (_a_folder, "tune.db", "a folder, not a database"),
+        (_torn, "tune.db", "optuna cannot read it: database disk image is malformed"),
+    ],
+    ids=["tune.json not JSON", "tune.json empty", "tune.json a list", "tune.db no database",
+         "tune.db a folder", "tune.db torn"],
+)  # fmt: skip
+def test_a_damaged_tuning_folder_is_one_line_naming_the_file_and_its_repair(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    damage: Any,
+    damaged: str,
+    problem: str,
+) -> None:
+    folder = tmp_path / "t"
+    common = ["handicap", "tune", "--param", "option:bonus=0..20", "--objective", "seats",
+              "--trials", "2", "--games-per-trial", "20", "--check-games", "40",
+              "--out", str(folder), "--workers", "1", "--fixed-seats"]  # fmt: skip
+    assert _cli(capsys, *common)[0] == 0
+    damage(folder)
+    status, out, err = _cli(capsys, *common, "--resume")
+    also = " and tune.db" if damaged == "tune.json" else ""
+    trials = "the trials" if damaged == "tune.json" else "its trials"
+    assert (status, out) == (2, "")
+    assert err == (
+        f"atoll: error: {folder / damaged}: is damaged ({problem}): --repair sets it{also} "
+        f"aside in {folder / 'set-aside'} and plays {trials} again\n"
+    )
+    status, out, err = _cli(capsys, *common, "--resume", "--repair")
+    assert status == 0 and "best of 2 trials" in out, err
+    assert f"{folder / damaged}: {problem}: set aside in {folder / 'set-aside' / damaged}" in err
+    assert sorted(p.name for p in (folder / "set-aside").iterdir()) == sorted(
+        {damaged, "tune.db"} if damaged == "tune.json" else {damaged}
+    )
+
+
 def test_every_objective_term_reads_a_study() -> None:
     from analyses.study import run_study
     from analyses.tuning.objectives import parse_objective

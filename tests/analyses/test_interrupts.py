@@ -1,0 +1,61 @@
+"""How a run stops (analyses.interrupts): the signal remembered for the exit status, signals
+held back over steps that must not be cut, an interrupt that was swallowed raised again."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+
+import pytest
+
+from analyses import interrupts
+
+
+def _signal_self(signum: int) -> None:
+    os.kill(os.getpid(), signum)
+    time.sleep(0.05)  # Python runs the handler at its next step
+
+
+def test_a_plain_kill_exits_143_and_ctrl_c_130() -> None:
+    with interrupts.stop_on_signals():
+        with pytest.raises(KeyboardInterrupt):
+            _signal_self(signal.SIGTERM)
+        with pytest.raises(KeyboardInterrupt):
+            _signal_self(signal.SIGINT)
+        assert interrupts.exit_status() == 143  # the first one stopped the run
+    with interrupts.stop_on_signals():
+        with pytest.raises(KeyboardInterrupt):
+            _signal_self(signal.SIGINT)
+        assert interrupts.exit_status() == 130
+
+
+def test_signals_held_back_are_delivered_after_the_block() -> None:
+    with interrupts.stop_on_signals():
+        reached = False
+        with pytest.raises(KeyboardInterrupt), interrupts.deferred():
+            _signal_self(signal.SIGINT)
+            reached = True  # not cut half way
+        assert reached and interrupts.exit_status() == 130
+
+
+def test_a_swallowed_interrupt_is_raised_again_at_the_next_check() -> None:
+    """A fork hook or a finaliser prints "Exception ignored in ..." and goes on: the loop's
+    next check stops the run all the same (tune once ran its remaining trials after that)."""
+    with interrupts.stop_on_signals():
+        interrupts.check()  # nothing asked yet
+        with contextlib.suppress(KeyboardInterrupt):  # swallowed
+            _signal_self(signal.SIGTERM)
+        with pytest.raises(KeyboardInterrupt):
+            interrupts.check()
+    interrupts.check()  # the run is over: what follows in this process is not stopped
+
+
+def test_keeping_says_what_was_kept() -> None:
+    with (
+        pytest.raises(interrupts.Interrupted) as info,
+        interrupts.keeping(lambda: "3 of 9 games are kept"),
+    ):
+        raise KeyboardInterrupt
+    assert info.value.kept == "3 of 9 games are kept"
