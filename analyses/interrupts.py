@@ -120,8 +120,10 @@ def deferred() -> Iterator[None]:
 @contextlib.contextmanager
 def keeping(kept: Callable[[], str]) -> Iterator[None]:
     """A KeyboardInterrupt in the block becomes :class:`Interrupted` saying ``kept()``
-    (asked once the run has stopped, so that it counts what was finished)."""
+    (asked once the run has stopped, so that it counts what was finished); so does a stop that
+    was swallowed on the way (:func:`check` at the block's end): it is never ignored."""
     try:
         yield
+        check()
     except KeyboardInterrupt:
         raise Interrupted(kept()) from None

@@ -335,7 +335,8 @@ OWN_FILES = {
     "analyses/store.py": "a study's own folder: its study.json and Parquet chunks",
     "analyses/manifest.py": "a study's chunk manifests and the chunk files they hash",
     "analyses/verify.py": "a study's own folder, through StudyStore.open",
-    "analyses/tuning/search.py": "a tuning's own tune.json",
+    "analyses/tuning/storage.py": "a tuning's own tune.json and the head of its tune.db",
+    "analyses/locks.py": "a run's own lock file in the folder it writes",
     "analyses/tuning/report.py": "the tuned component files the tuning itself wrote",
     "analyses/explore/app.py": "FileResponse of a report under the root, checked by Root.file "
     "and models.files.confined, the check read_regular makes",

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from analyses import interrupts
 from analyses.cli.numbers import IntRange
 from analyses.cli.study import _command, _config, hold, play_options
 from analyses.interrupts import keeping
@@ -85,9 +86,11 @@ def add_tune_command(group: click.Group, game: str) -> None:
                 scheduler=kw["scheduler"], done=told,
             )  # fmt: skip
             winner = best(study)
+            interrupts.check()  # a stop swallowed in the last trial: no check begins
             checked = check(
                 prep, winner.params, folder, workers=kw["workers"], scheduler=kw["scheduler"]
             )
+            interrupts.check()
             path = write_report(prep, study, checked, folder, _command() or "atoll tune")
         lo, hi = checked.difference_interval
         if checked.same:

@@ -232,7 +232,6 @@ def _search(
     study = open_store(folder, run, resume=resume, repair=repair)
     for stale in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         study.tell(stale.number, state=TrialState.FAIL)  # killed half way: played again
-    distributions = _distributions(prep.params)
     finished = len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)))
     inside = all(_inside(p, prep.start[p.name]) for p in prep.params)
     waiting = study.get_trials(deepcopy=False, states=(TrialState.WAITING,))
@@ -243,48 +242,53 @@ def _search(
         study.sampler = optuna.samplers.TPESampler(
             seed=trial_seed(run.study.seed, k), n_startup_trials=min(10, max(2, run.trials // 4))
         )
-        trial = study.ask(distributions)
-        value = _play(prep, study, trial, k, folder, workers, scheduler)
-        if done is not None:
-            done(k, value)
+        _play(prep, study, k, folder, workers, scheduler, done)
     return study
 
 
 def _play(
     prep: Prepared,
     study: Any,
-    trial: Any,
     k: int,
     folder: Path,
     workers: int,
     scheduler: str | None,
-) -> float:
-    """Play trial ``k`` and tell optuna its value; stopped half way, it is told failed (the
-    same as optuna's own ``optimize`` does), so it is never taken for a finished trial."""
+    done: Callable[[int, float], None] | None,
+) -> None:
+    """Ask optuna for trial ``k``, play it, tell its value and say it (``done``). Stopped half
+    way, it is told failed (the same as optuna's own ``optimize`` does), so it is never taken
+    for a finished trial: the asking and the telling are each held whole against a stop
+    (:func:`analyses.interrupts.deferred`), so no stop leaves a trial running or one told
+    finished but not said."""
     from optuna.trial import TrialState
 
-    values = {name: trial.params[name] for name in _distributions(prep.params)}
+    trial = None
     try:
+        with interrupts.deferred():
+            trial = study.ask(_distributions(prep.params))
+        values = {name: trial.params[name] for name in _distributions(prep.params)}
         config = configured(prep, values, folder / "trials" / f"{k:04d}")
         frames = run_study(config, workers=workers, scheduler=scheduler)  # checks it first
+        if frames.errors.shape[0]:
+            first = frames.errors.iloc[0]
+            raise AtollError(
+                f"trial {k} ({values}): game {first['game']} failed: {first['error']}",
+                field="--param",
+            )
+        value = float(prep.objective.value(frames))
+        with interrupts.deferred():
+            trial.set_user_attr("k", k)
+            trial.set_user_attr("games", len(frames.games))
+            study.tell(trial, value if np.isfinite(value) else float("inf"))
+            if done is not None:
+                done(k, value)
     except BaseException:
-        # written whole even under a second Ctrl-C; if it cannot be, the trial stays running
-        # and the next --resume marks it failed
-        with interrupts.deferred(), contextlib.suppress(Exception):
-            study.tell(trial, state=TrialState.FAIL)
+        # written whole even under a second Ctrl-C; if it cannot be (or the trial was told
+        # already), it stays as it is and the next --resume marks a running one failed
+        if trial is not None:
+            with interrupts.deferred(), contextlib.suppress(Exception):
+                study.tell(trial, state=TrialState.FAIL)
         raise
-    if frames.errors.shape[0]:
-        first = frames.errors.iloc[0]
-        study.tell(trial, state=TrialState.FAIL)
-        raise AtollError(
-            f"trial {k} ({values}): game {first['game']} failed: {first['error']}",
-            field="--param",
-        )
-    value = float(prep.objective.value(frames))
-    trial.set_user_attr("k", k)
-    trial.set_user_attr("games", len(frames.games))
-    study.tell(trial, value if np.isfinite(value) else float("inf"))
-    return value
 
 
 def completed(study: Any) -> list[Any]:

@@ -18,12 +18,12 @@ models.errors.AtollError: .../tune.json: is damaged (not a tuning's record: a li
 
 from __future__ import annotations
 
-import json
 import warnings
 from pathlib import Path
 from typing import Any
 
 from analyses.store import set_aside
+from models.data import parse_json
 from models.errors import AtollError, AtollWarning
 
 #: What the run plays (its TuneRun) and optuna's storage of its trials.
@@ -76,9 +76,9 @@ def _record(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     if not text.strip():
         return None, "empty"
     try:
-        held = json.loads(text)
-    except ValueError as exc:
-        return None, f"not JSON: {exc}"
+        held = parse_json(text, source=path.name)  # nesting bounded: no RecursionError
+    except AtollError as exc:
+        return None, exc.message  # invalid JSON, or nested too deeply
     if not isinstance(held, dict):
         return None, f"not a tuning's record: a {_kind(held)}, not a table"
     if not isinstance(held.get("run"), dict):

@@ -59,3 +59,17 @@ def test_keeping_says_what_was_kept() -> None:
     ):
         raise KeyboardInterrupt
     assert info.value.kept == "3 of 9 games are kept"
+
+
+def test_a_stop_swallowed_after_the_last_check_still_ends_the_block_as_interrupted() -> None:
+    """Swallowed in a finaliser after a loop's last check (tune's last trial), a stop is not
+    ignored: the command that keeps what it finished ends as interrupted all the same."""
+    with (
+        interrupts.stop_on_signals(),
+        pytest.raises(interrupts.Interrupted),
+        interrupts.keeping(lambda: "4 of 4 trials are kept"),
+        contextlib.suppress(KeyboardInterrupt),
+    ):
+        _signal_self(signal.SIGINT)
+    with interrupts.keeping(lambda: "nothing"):  # no stop asked: the block ends as it is
+        pass

@@ -90,5 +90,5 @@ def test_a_seat_that_is_not_in_the_game_is_a_one_line_error(server: str) -> None
 def test_an_error_page_names_files_relative_to_the_root(server: str, root: Path) -> None:
     answer = request(server + f"position?game=southseas&file={TOBAGO}")
     assert answer.status == 400
-    assert re.search(r'id="refused">tobago/first-treasure.toml: map: unknown field', answer.text)
+    assert re.search(r'id="refused">tobago/first-treasure.toml: a Tobago scenario', answer.text)
     assert _text(answer.text).count(str(root)) == 1  # the header naming the root

@@ -170,7 +170,7 @@ def _a_folder(folder: Path) -> None:
 @pytest.mark.parametrize(
     ("damage", "damaged", "problem"),
     [
-        (_not_json, "tune.json", "not JSON: Expecting value: line 1 column 9 (char 8)"),
+        (_not_json, "tune.json", "invalid JSON: Expecting value: line 1 column 9 (char 8)"),
         (_empty, "tune.json", "empty"),
         (_a_list, "tune.json", "not a tuning's record: a list, not a table"),
         (_not_a_database, "tune.db", "not an SQLite database"),
