@@ -41,6 +41,7 @@ order, the same answers, 12 to 18 times faster on hard features; cached on disk)
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence, Set
 
@@ -155,7 +156,7 @@ class _Search:
             self.board_entry[at] = (*self.board_entry.get(at, ()), (port, root))
         self.failed: dict[frozenset[Step], int] = {}
         self.nodes, self.work, self.budget, self.stop = 0, 0, budget, stop
-        self.probe = _NO_LIMIT  # past this much work, :class:`_Probe` (see :func:`exhaust`)
+        self.probe: float = math.inf  # past this much work, :class:`_Probe` (:func:`exhaust`)
         #: the shapes with a copy left, a bit each; and per (frontier code, that) the options
         self.avail = sum(1 << j for j, c in enumerate(self.left) if c)
         self._options: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -428,7 +429,10 @@ def exhaust(
     if ports is None:
         ports = {f.root: f.ports for f in open_features(board)}
     search = _Search(board, feature, supply, ports, nodes, time.perf_counter() + seconds)
-    search.probe = PROBE_WORK  # the same search, so the same answer, as the compiled one
+    # the same search, so the same answer, as the compiled one (which takes at most
+    # :data:`~solvers.southseas.exhaust_arrays.MOST_TILES` tiles, more than a tile file has)
+    fits = sum(search.left) <= exhaust_arrays.MOST_TILES
+    search.probe = PROBE_WORK if fits else math.inf
     try:
         return search.run()
     except _Probe:

@@ -20,11 +20,11 @@ from typing import Any
 import numpy as np
 from numba.typed import List
 
-from solvers.southseas.exhaust_kernel import CUT, DEAD, FOUND, STOP, grow
+from solvers.southseas.exhaust_kernel import CUT, DEAD, FOUND, MOST_TILES, STOP, grow
 from solvers.southseas.kind_tables import FACING
 from solvers.southseas.packing import pack, unpack
 
-__all__ = ["DEAD", "FOUND", "STOP", "Tables", "run", "tables"]
+__all__ = ["DEAD", "FOUND", "MOST_TILES", "STOP", "Tables", "run", "tables"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,7 +47,10 @@ class Tables:
 
 def tables(search: Any) -> Tables:
     """The arrays :func:`run` reads, from a reference search ``search``
-    (:class:`~solvers.southseas.exhaust._Search` as set up, not run)."""
+    (:class:`~solvers.southseas.exhaust._Search` as set up, not run), with at most
+    :data:`MOST_TILES` tiles left (the limits its memo holds; no tile file has as many)."""
+    if sum(search.left) > MOST_TILES:
+        raise ValueError(f"{sum(search.left)} tiles left: the compiled search takes {MOST_TILES}")
     shapes = search.shapes
     nshapes = len(shapes)
     board_cells = [unpack(p) for p in search.placed]
