@@ -14,8 +14,8 @@ a tile laid there joins it, so these are the reference's sets.
 
 All compiled code is in this one file on purpose: numba caches it on disk (next to this file,
 or in the user's cache where that cannot be written) and finds a cache stale only when the
-function's own file changed, not a file it calls into. A fresh installation builds it on its
-first call, in about a minute.
+function's own file changed, not a file it calls into. A fresh installation builds it in a
+background process while the reference answers (:mod:`~solvers.southseas.exhaust_ready`).
 """
 
 from __future__ import annotations
