@@ -216,8 +216,13 @@ class _Limits:
 
 
 def _limits(shared: _Position, positions: int | None, nodes: int | None) -> _Limits:
+    """The limits asked for, refused as the CLI refuses them (``None``: the defaults)."""
+    if positions is not None and positions < 1:
+        raise AtollError(f"must be 1 or more (positions), got {positions}", field="max_positions")
+    if nodes is not None and nodes < 0:
+        raise AtollError(f"must be 0 or more (0: CP-SAT alone), got {nodes}", field="max_nodes")
     budget = default_nodes(shared.supply) if nodes is None else nodes
-    return _Limits(positions or MAX_POSITIONS, budget)
+    return _Limits(MAX_POSITIONS if positions is None else positions, budget)
 
 
 def _answer(

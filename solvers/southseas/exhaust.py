@@ -24,8 +24,9 @@ The budget counts the boards tried, each once per position the feature is open a
 board of a large open feature costs more to look at (its options, bounds and matching).
 
 :class:`_Search` says this in Python, the reference; past :data:`PROBE_WORK`, :func:`exhaust`
-runs it compiled (:mod:`~solvers.southseas.exhaust_arrays`: the same boards in the same
-order, the same answers, 12 to 18 times faster on hard features; cached on disk).
+runs it compiled (:mod:`~solvers.southseas.exhaust_arrays`: the same boards in the same order,
+the same answers, 12 to 18 times faster on hard features; cached on disk; the reference
+answers while a fresh installation builds it elsewhere: :mod:`~solvers.southseas.exhaust_ready`).
 
 >>> from models.southseas.tilefile import load_tiles
 >>> from models.southseas.board import Board
@@ -41,13 +42,14 @@ order, the same answers, 12 to 18 times faster on hard features; cached on disk)
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 
 from models.southseas.board import Board
 from models.southseas.components import Kind
 from models.southseas.geometry import Position
-from solvers.southseas import exhaust_arrays
+from solvers.southseas import exhaust_arrays, exhaust_ready
 from solvers.southseas.exhaust_bounds import all_fit as _all_fit
 from solvers.southseas.exhaust_bounds import growth as _growth
 from solvers.southseas.features import OpenFeature, Supply, open_features
@@ -155,7 +157,8 @@ class _Search:
             self.board_entry[at] = (*self.board_entry.get(at, ()), (port, root))
         self.failed: dict[frozenset[Step], int] = {}
         self.nodes, self.work, self.budget, self.stop = 0, 0, budget, stop
-        self.probe = _NO_LIMIT  # past this much work, :class:`_Probe` (see :func:`exhaust`)
+        self.probe: float = math.inf  # past this much work, :class:`_Probe` (:func:`exhaust`)
+        self.ready: Callable[[], bool] = lambda: False  # asked every 256 boards; True: _Probe
         #: the shapes with a copy left, a bit each; and per (frontier code, that) the options
         self.avail = sum(1 << j for j, c in enumerate(self.left) if c)
         self._options: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -273,7 +276,7 @@ class _Search:
         if not positions:
             return ()
         self.work += len(positions)
-        if self.work > self.probe:
+        if self.work > self.probe or (self.nodes % 256 == 0 and self.ready()):
             raise _Probe
         if self.work > self.budget or (self.nodes % 256 == 0 and time.perf_counter() > self.stop):
             raise _Stop
@@ -339,12 +342,8 @@ class _Search:
         find = node.find
         target = find(self.feature.root)
         placed, tiles, pieces, codes = self.placed, node.tiles, node.pieces, node.codes
-        board_entry, facing, grown, frontier = (
-            self.board_entry,
-            self.facing,
-            self._grown,
-            self.frontier,
-        )
+        board_entry, facing, grown = self.board_entry, self.facing, self._grown
+        frontier = self.frontier
         found = {}
         for q in positions:
             empty = 0
@@ -401,7 +400,7 @@ class _Stop(Exception):
     pass
 
 
-class _Probe(Exception):
+class _Probe(Exception):  # the compiled search takes over
     pass
 
 
@@ -425,15 +424,23 @@ def exhaust(
     ``seconds``. ``ports``: the open ports of every open feature by root (as
     :func:`~solvers.southseas.features.open_features` finds them; found again if not given)."""
     assert feature.kind is not Kind.MARKET
-    if ports is None:
-        ports = {f.root: f.ports for f in open_features(board)}
+    ports = {f.root: f.ports for f in open_features(board)} if ports is None else ports
     search = _Search(board, feature, supply, ports, nodes, time.perf_counter() + seconds)
-    search.probe = PROBE_WORK  # the same search, so the same answer, as the compiled one
+    # the same search, so the same answer, as the compiled one (which takes at most
+    # :data:`~solvers.southseas.exhaust_arrays.MOST_TILES` tiles, more than a tile file has)
+    search.probe = PROBE_WORK if sum(search.left) <= exhaust_arrays.MOST_TILES else math.inf
     try:
         return search.run()
     except _Probe:
         pass
     tables = exhaust_arrays.tables(search)
+    if not exhaust_ready.ready(tables):  # the reference answers while it is built elsewhere
+        search = _Search(board, feature, supply, ports, nodes, search.stop)
+        search.ready = exhaust_ready.build_elsewhere(tables)
+        try:
+            return search.run()
+        except _Probe:  # built meanwhile: the same search, compiled, from its start
+            pass
     result, at_least, steps, _, _ = exhaust_arrays.run(
         tables, nodes, rounds_budget(nodes), search.stop
     )

@@ -8,7 +8,7 @@ arrays, the board as a grid around the tiles (a position's neighbour is an index
 step, a position within reach of every completion inside it); :func:`run` runs its rounds
 (growing limits on part of the budget, then any size, then falling limits) over the compiled
 search, which returns what the reference would after the same boards, counted the same way
-(``tests/solvers/southseas/test_exhaust_kernel.py`` compares both on every open feature of
+(``tests/solvers/southseas/test_exhaust_arrays.py`` compares both on every open feature of
 random positions).
 """
 
@@ -20,11 +20,15 @@ from typing import Any
 import numpy as np
 from numba.typed import List
 
-from solvers.southseas.exhaust_kernel import CUT, DEAD, FOUND, STOP, grow
+from solvers.southseas.exhaust_kernel import CUT, DEAD, FOUND, MOST_TILES, STOP, grow
 from solvers.southseas.kind_tables import FACING
 from solvers.southseas.packing import pack, unpack
 
-__all__ = ["DEAD", "FOUND", "STOP", "Tables", "run", "tables"]
+__all__ = ["DEAD", "FOUND", "MOST_TILES", "STOP", "Tables", "arguments", "run", "tables"]
+
+
+#: The arguments of the compiled ``grow`` before the limit (:func:`arguments`).
+Arguments = tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,7 +51,10 @@ class Tables:
 
 def tables(search: Any) -> Tables:
     """The arrays :func:`run` reads, from a reference search ``search``
-    (:class:`~solvers.southseas.exhaust._Search` as set up, not run)."""
+    (:class:`~solvers.southseas.exhaust._Search` as set up, not run), with at most
+    :data:`MOST_TILES` tiles left (the limits its memo holds; no tile file has as many)."""
+    if sum(search.left) > MOST_TILES:
+        raise ValueError(f"{sum(search.left)} tiles left: the compiled search takes {MOST_TILES}")
     shapes = search.shapes
     nshapes = len(shapes)
     board_cells = [unpack(p) for p in search.placed]
@@ -130,14 +137,12 @@ def run(
     ``result``: :data:`FOUND` (the fewest, its steps), :data:`DEAD` (no completion),
     :data:`STOP` (the budget or the time ran out: the lower bound, the completion found if
     any)."""
-    state, frames, scratch, memo = _buffers(t)
-    counters = np.zeros(2, np.int64)  # boards, work
-    bound = np.array([rounds, stop], np.float64)  # the work allowed, the time to stop at
+    given = arguments(t, rounds, stop)
+    state, counters, bound = given[1], given[6], given[7]
     room = int(t.left.sum())
 
     def grown(limit: int) -> int:
-        return int(grow(t.arrays, state, scratch, memo, t.target, t.nboard, counters, bound,
-                        frames, limit))  # fmt: skip
+        return int(grow(*given, limit))
 
     def found() -> np.ndarray:  # the steps of the completion found last
         return state[12][: state[11][3]].copy()
@@ -161,6 +166,15 @@ def run(
     at = tuple((pack((int(q // t.height + t.x0), int(q % t.height + t.y0))), int(j), int(r))
                for q, j, r in steps)  # fmt: skip
     return result, limit, at, int(counters[0]), int(counters[1])
+
+
+def arguments(t: Tables, rounds: int, stop: float) -> Arguments:
+    """The arguments of the compiled ``grow`` before the limit: the tables, fresh buffers,
+    the counters of boards and work, and the bound (``rounds`` of work, the time ``stop``)."""
+    state, frames, scratch, memo = _buffers(t)
+    counters = np.zeros(2, np.int64)  # boards, work
+    bound = np.array([rounds, stop], np.float64)  # the work allowed, the time to stop at
+    return t.arrays, state, scratch, memo, t.target, t.nboard, counters, bound, frames
 
 
 def _buffers(t: Tables) -> tuple[Any, Any, Any, Any]:

@@ -7,15 +7,15 @@ The tiles placed so far and the side codes they add lie on a grid; the union-fin
 feature's kind keeps a trail of the links made; the recursion is a stack of frames (numba
 cannot cache a function that calls itself); the sets of tiles met before are in an
 open-addressing table keyed by two 64-bit hashes of the set (the exclusive or of a mixed key
-per tile, the same on every run), 120 bits of which are compared. The positions the feature is
+per tile, the same on every run), 112 bits of which are compared. The positions the feature is
 open at are found again at each board from its pieces (those of the board features joined to
 it and of the new tiles): a group is open exactly at the empty positions its ports face, since
 a tile laid there joins it, so these are the reference's sets.
 
 All compiled code is in this one file on purpose: numba caches it on disk (next to this file,
 or in the user's cache where that cannot be written) and finds a cache stale only when the
-function's own file changed, not a file it calls into. A fresh installation builds it on its
-first call, in about a minute.
+function's own file changed, not a file it calls into. A fresh installation builds it in a
+background process while the reference answers (:mod:`~solvers.southseas.exhaust_ready`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ from numba import njit, objmode
 #: below completes it, the budget or the time ran out.
 FOUND, CUT, DEAD, STOP, EXPAND = 2, 1, 0, -1, 3
 NO_LIMIT = 1 << 30
+#: The memo keeps a limit in the low bits of a value: the limit plus one, all ones for
+#: :data:`NO_LIMIT`; so the search takes at most :data:`MOST_TILES` tiles left.
+LIMIT_BITS, NO_LIMIT_FIELD = 16, (1 << 16) - 1
+MOST_TILES = NO_LIMIT_FIELD - 2
 
 
 @njit(cache=True)
@@ -39,10 +43,11 @@ def _now() -> float:
 
 
 @njit(cache=True)
-def _key(q: int, j: int, r: int, seed: int) -> int:
+def _key(q: int, j: int, r: int, nshapes: int, seed: int) -> int:
     """A 64-bit key of a step (splitmix64 of the step and ``seed``): a set of steps hashes
-    to the exclusive or of its keys, the same on every run."""
-    z = np.uint64(((q * 64 + j) * 4 + r) * 8 + seed) * np.uint64(0x9E3779B97F4A7C15)
+    to the exclusive or of its keys, the same on every run. Steps are numbered one to one
+    (position, then each of the ``nshapes`` shapes, then rotation) before they are mixed."""
+    z = np.uint64(((q * nshapes + j) * 4 + r) * 8 + seed) * np.uint64(0x9E3779B97F4A7C15)
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return int(np.int64(z ^ (z >> np.uint64(31))))
@@ -53,18 +58,20 @@ def _recall(memo, h1: int, h2: int) -> int:
     """The limit the set of tiles of hashes ``h1``, ``h2`` failed at before (-1: not met).
 
     ``memo`` is an open-addressing table (linear probing) in two arrays, keys and values, and
-    a count: a value holds the rest of ``h2`` above its low byte, which holds 128 (taken) and
-    the limit (127: :data:`NO_LIMIT`); a set is told by 120 bits."""
+    a count: a value holds the rest of ``h2`` above its :data:`LIMIT_BITS` low bits, which
+    hold the limit plus one (:data:`NO_LIMIT_FIELD`: :data:`NO_LIMIT`; never 0, so a value
+    of 0 is a free slot); a set is told by 112 bits. Every limit the search uses fits
+    (:data:`MOST_TILES`, checked where the search is laid out)."""
     keys, values = memo[0], memo[1]
     mask = keys.shape[0] - 1
     at = h1 & mask
     while values[at] != 0:
         if keys[at] == h1:
             value = values[at]
-            if (value ^ h2) >> 8 != 0:
+            if (value ^ h2) >> LIMIT_BITS != 0:
                 return -1
-            low = value & 127
-            return NO_LIMIT if low == 127 else low
+            low = value & NO_LIMIT_FIELD
+            return NO_LIMIT if low == NO_LIMIT_FIELD else low - 1
         at = (at + 1) & mask
     return -1
 
@@ -80,8 +87,8 @@ def _keep(memo, h1: int, h2: int, limit: int) -> None:
         at = (at + 1) & mask
     if values[at] == 0:
         count[0] += 1
-    keys[at] = h1
-    values[at] = (h2 >> 8 << 8) | 128 | (127 if limit == NO_LIMIT else limit)
+    keys[at], field = h1, NO_LIMIT_FIELD if limit == NO_LIMIT else limit + 1
+    values[at] = (h2 >> LIMIT_BITS << LIMIT_BITS) | field
     if 2 * count[0] > keys.shape[0]:
         bigger_keys = np.zeros(2 * keys.shape[0], np.int64)
         bigger_values = np.zeros(2 * keys.shape[0], np.int64)
@@ -405,20 +412,15 @@ def grow(tabs, state, scratch, memo, target0, nboard, counters, bound, frames, l
                  limit)  # fmt: skip
     while True:
         if res == EXPAND:
-            s, nopt, npos, room, lim = (
-                fi[depth, 7],
-                fi[depth, 1],
-                fi[depth, 2],
-                fi[depth, 3],
-                fi[depth, 4],
-            )
+            s, nopt, npos = fi[depth, 7], fi[depth, 1], fi[depth, 2]
+            room, lim = fi[depth, 3], fi[depth, 4]
             if s < nopt and fg[depth, s] <= lim - npos:
                 q, j, r = fi[depth, 0], fj[depth, s], fr[depth, s]
                 fi[depth, 7] = s + 1
                 left[j] -= 1
                 _place(tabs, state, scratch, q, j, r, depth)
-                h1 = fi[depth, 5] ^ _key(q, j, r, 1)
-                h2 = fi[depth, 6] ^ _key(q, j, r, 2)
+                h1 = fi[depth, 5] ^ _key(q, j, r, left.shape[0], 1)
+                h2 = fi[depth, 6] ^ _key(q, j, r, left.shape[0], 2)
                 depth += 1
                 res = _enter(tabs, state, scratch, memo, target0, nboard, counters, bound, frames,
                              depth, h1, h2, lim - 1)  # fmt: skip

@@ -15,11 +15,15 @@ a sea strip between them (piece 2) and the sea to the south (piece 3)::
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from analyses.southseas.cli_completable import completable_cmd
 from models.core import make_rng
+from models.errors import AtollError
 from models.southseas.actions import PASS, Place
 from models.southseas.board import Board
 from models.southseas.components import Kind
@@ -197,6 +201,22 @@ def test_a_piece_that_is_not_on_the_board_is_an_error() -> None:
     state = build({"cap": 1}, [])
     with pytest.raises(AtollError, match="no tile piece at"):
         completable(state, (3, 3, 0))
+
+
+def test_max_positions_0_through_the_python_api_is_refused_as_on_the_cli() -> None:
+    """``max_positions=0`` once meant the default, 40; the CLI refuses ``--max-positions 0``
+    (the largest region searched holds at least one position), and so does the API, as it
+    refuses a negative ``max_nodes`` (``--max-nodes`` is 0 or more)."""
+    state = build({"cap": 1}, [])
+    scenario = str(Path(__file__).parents[3] / "examples" / "southseas" / "close-island.toml")
+    assert CliRunner().invoke(completable_cmd, [scenario, "--max-positions", "0"]).exit_code == 2
+    with pytest.raises(AtollError, match=r"^max_positions: must be 1 or more"):
+        completable(state, (0, 0, 0), max_positions=0)
+    with pytest.raises(AtollError, match=r"^max_positions: must be 1 or more"):
+        all_completable(state, max_positions=0)
+    with pytest.raises(AtollError, match=r"^max_nodes: must be 0 or more"):
+        all_completable(state, max_nodes=-1)
+    assert completable(state, (0, 0, 0), max_positions=1).answer == "yes"
 
 
 TYPES = ["cap", "cap-bare", "band", "sea", "bridge", "bridge-end", "bridge-curve", "full"]
