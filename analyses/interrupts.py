@@ -118,12 +118,14 @@ def deferred() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def keeping(kept: Callable[[], str]) -> Iterator[None]:
+def keeping(kept: Callable[[], str], *, recheck: bool = True) -> Iterator[None]:
     """A KeyboardInterrupt in the block becomes :class:`Interrupted` saying ``kept()``
-    (asked once the run has stopped, so that it counts what was finished); so does a stop that
-    was swallowed on the way (:func:`check` at the block's end): it is never ignored."""
+    (asked once the run has stopped, so that it counts what was finished); so does, with
+    ``recheck``, a stop that was swallowed on the way (:func:`check` at the block's end): it is
+    never ignored. Without it, a block that caught its stop itself ends as it meant to."""
     try:
         yield
-        check()
+        if recheck:
+            check()
     except KeyboardInterrupt:
         raise Interrupted(kept()) from None

@@ -337,6 +337,7 @@ OWN_FILES = {
     "analyses/verify.py": "a study's own folder, through StudyStore.open",
     "analyses/tuning/storage.py": "a tuning's own tune.json and the head of its tune.db",
     "analyses/locks.py": "a run's own lock file in the folder it writes",
+    "solvers/southseas/exhaust_ready.py": "the compiled search's build lock, beside numba's cache",
     "analyses/tuning/report.py": "the tuned component files the tuning itself wrote",
     "analyses/explore/app.py": "FileResponse of a report under the root, checked by Root.file "
     "and models.files.confined, the check read_regular makes",

@@ -59,7 +59,9 @@ class LazyGroup(SuggestingGroup):
     def invoke(self, ctx: click.Context) -> object:
         """The command; an interrupt that no command described becomes the CLI's one line
         (click would print an empty line before)."""
-        with interrupts.keeping(lambda: NOTHING_KEPT):
+        # recheck=False: a command may end on a stop as it means to (explore: Ctrl-C is how a
+        # server ends); those that keep what they finished recheck in their own block
+        with interrupts.keeping(lambda: NOTHING_KEPT, recheck=False):
             return super().invoke(ctx)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
