@@ -13,7 +13,8 @@ guard the places where that would do harm:
   own; stopping them) and delivers them afterwards;
 * code that swallows every exception (a fork hook, a finaliser: "Exception ignored in ...") can
   lose the :class:`KeyboardInterrupt`, so long loops call :func:`check` between their steps:
-  a stop that was asked for is raised again there.
+  a stop that was asked for is raised again there (and Python's "Exception ignored" report of
+  it, a traceback, is not printed).
 
 >>> with stop_on_signals():
 ...     exit_status()
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -64,12 +66,27 @@ def stop_on_signals() -> Iterator[None]:
     except ValueError:  # not the main thread: signals are the main thread's business
         yield
         return
+    hook, sys.unraisablehook = sys.unraisablehook, _quiet_about_stops(sys.unraisablehook)
     try:
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        sys.unraisablehook = hook
         _received.clear()  # a later run in this process (a test's) starts clean
+
+
+def _quiet_about_stops(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """``hook`` (Python's report of an exception a finaliser or a callback could not raise:
+    "Exception ignored in ...") silent about a stop: that stop is remembered and raised again
+    at the next :func:`check`, so its traceback would only be noise on the way out."""
+
+    def report(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt) and _received:
+            return
+        hook(unraisable)
+
+    return report
 
 
 def exit_status() -> int:

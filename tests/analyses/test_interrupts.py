@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import time
 
 import pytest
@@ -73,3 +74,21 @@ def test_a_stop_swallowed_after_the_last_check_still_ends_the_block_as_interrupt
         _signal_self(signal.SIGINT)
     with interrupts.keeping(lambda: "nothing"):  # no stop asked: the block ends as it is
         pass
+
+
+class _StoppedWhileFinalised:
+    def __del__(self) -> None:
+        _signal_self(signal.SIGINT)  # the stop lands in a finaliser, which cannot raise it
+
+
+def test_a_stop_swallowed_by_a_finaliser_prints_no_traceback(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python reports what a finaliser could not raise ("Exception ignored in ...", with a
+    traceback): for a stop, which the next check raises again, it says nothing."""
+    monkeypatch.setattr(sys, "unraisablehook", sys.__unraisablehook__)  # not pytest's
+    with interrupts.stop_on_signals():
+        _StoppedWhileFinalised()  # made and dropped at once
+        with pytest.raises(KeyboardInterrupt):
+            interrupts.check()
+    assert "Traceback" not in capfd.readouterr().err
