@@ -16,6 +16,9 @@
 'map = (source = lagoon; reconstruction = no); sight = 0, 1'
 >>> Paths("/srv/root").text("wrote /srv/root/runs/a/report.html")
 'wrote runs/a/report.html'
+>>> checkout = _PACKAGE.parent  # a folder of the user's inside a checkout of atoll is his own
+>>> Paths("/srv/root").text(f"--out {checkout}/out/x --board {_PACKAGE}/g/data/board.toml")
+'--out x --board bundled models/g/data/board.toml'
 """
 
 from __future__ import annotations
@@ -29,8 +32,9 @@ from markupsafe import Markup
 
 __all__ = ["HIDDEN", "Hidden", "Paths", "plain_json", "readable", "readable_html"]
 
-#: Where atoll's bundled data lives (``models/<game>/data/...``): shown as ``bundled ...``.
-_PACKAGE = Path(__file__).resolve().parents[2]
+#: Where atoll's bundled data lives (``models/<game>/data/...``): shown as ``bundled ...``
+#: (only that folder: a user's own files in a checkout of atoll are not atoll's data).
+_PACKAGE = Path(__file__).resolve().parents[2] / "models"
 #: A drawing made of text lines (a board): kept as drawn, in a fixed-width font.
 _DRAWING = re.compile(r"\S {2,}\S")
 
@@ -50,7 +54,7 @@ class Paths:
 
     def __init__(self, root: str | Path) -> None:
         self.root = Path(root).resolve()
-        prefixes = [(f"{self.root}/", ""), (f"{_PACKAGE}/", "bundled ")]
+        prefixes = [(f"{self.root}/", ""), (f"{_PACKAGE}/", "bundled models/")]
         prefixes.sort(key=lambda p: -len(p[0]))  # the root may lie inside the package's folder
         self._prefixes = prefixes
 
