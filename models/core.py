@@ -14,6 +14,9 @@ one, and reports :meth:`~GameState.returns` and :meth:`~GameState.outcome`.
   everything hidden from him redrawn consistently — all that ISMCTS needs.
 * **Secret choices** (Glory Islands' sail cards) are made one player after another and hidden
   by ``observation()`` until revealed, so every agent has one ``apply`` path.
+  :meth:`~GameState.secret_choice` names the choice a decision belongs to and
+  :meth:`~GameState.secret_choice_start` takes back the choices made in it, so that an agent
+  can choose the same whatever its place in that order.
 * **One apply for every game** (pyspiel's ``ApplyAction``): :meth:`GameState.apply` checks the
   action (the game's :meth:`~GameState.is_legal`), refuses it with the game's
   :meth:`~GameState.refusal` naming the rule broken, records it in the history, and calls the
@@ -199,6 +202,26 @@ class GameState(Position, ABC):
     def turn_number(self) -> int:
         """How many of the game's own turns have begun; by default every move."""
         return len(self._history)
+
+    def secret_choice(self) -> Hashable | None:
+        """The secret choice the decision to make belongs to, or None (the default): players
+        who choose one after another, each unseen by the others until all are revealed together
+        (Glory Islands' sail cards), are one choice in the rules. The key is the same for every
+        decision of that choice and differs from the next one's (the round, say).
+
+        The order in which such a choice is asked for is the engine's, not the game's, so an
+        agent must choose the same whatever its place in it: it starts from
+        :meth:`secret_choice_start` rather than from what the others' hidden choices left.
+        """
+        return None
+
+    def secret_choice_start(self) -> Self:
+        """A copy of this state as the current secret choice began: the choices already made in
+        it taken back (they are hidden, so nobody's observation loses anything but the fact that
+        they were made). Where :meth:`secret_choice` is None, a plain copy."""
+        if self.secret_choice() is not None:
+            raise NotImplementedError(f"{type(self).__name__} cannot take back a secret choice")
+        return self.clone()
 
     def standing(self) -> tuple[float, ...]:
         """Each player's standing for the score race between turns: the returns so far by

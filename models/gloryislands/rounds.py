@@ -49,6 +49,16 @@ def choose(pos: GloryIslandsPosition, card: int) -> bool:
     return True
 
 
+def take_back(pos: GloryIslandsPosition) -> int:
+    """The secret choices made so far this round taken back: the first ship afloat is asked
+    again (GI-R1). Returns how many there were (the caller drops them from the history, where
+    they are the last entries)."""
+    made = sum(card >= 0 for card in pos.chosen)
+    pos.chosen = [-1] * len(pos.chosen)
+    _ask(pos, next(p for p, sunk in enumerate(pos.sunk) if not sunk))
+    return made
+
+
 def reveal(pos: GloryIslandsPosition) -> None:
     """GI-R1..R3: reveal, advance the sail-track markers, and order the turns (the first
     begins next)."""

@@ -196,6 +196,19 @@ class GloryIslandsState(GloryIslandsPosition, GameState):
             redraw.write(twin)
         return twin
 
+    def secret_choice(self) -> Hashable | None:
+        """GI-R1: a round's sail cards are one secret choice, asked for in seat order."""
+        return ("sail cards", self.round) if self.phase is CHOOSE else None
+
+    def secret_choice_start(self) -> Self:
+        """This round's sail cards not chosen yet: the choices made taken back."""
+        twin = self.clone()
+        if self.phase is CHOOSE:
+            made = rounds.take_back(twin)
+            if made:
+                del twin._history[-made:]
+        return twin
+
     # -- scenarios and pictures -----------------------------------------------------------------
     def chance_first(self) -> str:
         if self.phase is DEAL:

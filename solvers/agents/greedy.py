@@ -11,6 +11,13 @@ It never looks past a chance node: only its own action is applied, and if chance
 player cannot see either: the copies are made from one determinization,
 ``state.resample(player, rng)`` (for a game of perfect information, a plain copy).
 
+A **secret choice** (:meth:`~models.core.GameState.secret_choice`: Glory Islands' sail cards)
+is judged at the reveal, whatever the agent's place in the order of choosing
+(:mod:`solvers.agents.secret`): from the state where the choice began, each own choice is
+played out with the other choosers' choices drawn uniformly from their legal ones, ``samples``
+times (each time a determinization of the start, the same draws for every own choice), and
+its value is the mean margin there.
+
 >>> from models.core import load_game, make_rng
 >>> state = load_game("southseas", 3).new_initial_state()
 >>> rng = make_rng(0)
@@ -26,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from models.core import GameState, make_rng
+from solvers.agents.secret import reveal
 from solvers.agents.spec import Agent, Param
 
 #: Values closer than this are a tie (heuristics are sums of floats).
@@ -45,14 +53,25 @@ def margin(values: Sequence[float], player: int) -> float:
 class GreedyAgent(Agent):
     """One-step lookahead on the game's heuristic; ties broken by the agent's own generator."""
 
-    params: tuple[Param, ...] = ()
+    params: tuple[Param, ...] = (
+        Param(
+            "samples",
+            int,
+            8,
+            "draws of the others' secret choices to judge one's own against",
+            minimum=1,
+        ),
+    )
 
-    def __init__(self, *, seed: int, name: str = "greedy") -> None:
+    def __init__(self, *, seed: int, samples: int = 8, name: str = "greedy") -> None:
         self.name = name
         self.rng = make_rng(seed)
+        self.samples = samples
 
     def values(self, state: GameState) -> list[tuple[Hashable, float]]:
         """Each legal action with its value (own estimate minus the best other's)."""
+        if state.secret_choice() is not None:
+            return self.secret_values(state)
         player = state.current_player()
         actions = state.legal_actions()
         base = state.resample(player, self.rng)  # a fresh state: the last action may use it
@@ -62,6 +81,23 @@ class GreedyAgent(Agent):
             after.apply(action)
             judged = after.returns() if after.is_terminal() else after.heuristic()
             out.append((action, margin(judged, player)))
+        return out
+
+    def secret_values(self, state: GameState) -> list[tuple[Hashable, float]]:
+        """At a secret choice: each own choice with its mean margin at the reveal (module)."""
+        player = state.current_player()
+        start = state.secret_choice_start()
+        seeds = [self.rng.getrandbits(63) for _ in range(self.samples)]
+        out = []
+        for action in state.legal_actions():
+            total = 0.0
+            for seed in seeds:  # common draws: every own choice meets the same others'
+                rng = make_rng(seed)
+                after = reveal(start.resample(player, rng), player, action, rng)
+                total += margin(
+                    after.returns() if after.is_terminal() else after.heuristic(), player
+                )
+            out.append((action, total / len(seeds)))
         return out
 
     def choose(self, state: GameState) -> Hashable:

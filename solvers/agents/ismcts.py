@@ -22,6 +22,19 @@ Each iteration:
 5. **Back up** the reward vector along the path; each node's mean is read for the player who
    moves at its parent.
 
+A **secret choice** (:meth:`~models.core.GameState.secret_choice`: Glory Islands' sail cards,
+asked one player after another, revealed together) is searched as one simultaneous move, so
+that no chooser's statistics condition on another's hidden choice and the agent plays the same
+from every place in the order:
+
+* the search starts where the choice began (:meth:`~models.core.GameState.secret_choice_start`:
+  the choices made before the agent's taken back, to be searched like its own);
+* at a node where a secret choice begins, each chooser selects from statistics of his own (one
+  table per chooser, by UCB1 with availability counts as above: decoupled UCT, "DUCT"), blind
+  to the others' selections in the same choice; the node's child is the joint choice, and a new
+  joint choice is expanded after the whole choice is made (so a cut-off judges it revealed);
+* the move played is the agent's own most visited choice in its table at the root.
+
 Defaults (``iterations=200, depth=0, c=0.7``, scale 2) were tuned on 4-player
 South Seas against three greedy agents (``benchmarks/agent_strength.py``, 80 games each): depth
 0 — judging the position right after the expanded decision, the tree doing all the lookahead —
@@ -62,10 +75,13 @@ DEFAULT_ITERATIONS = 200
 class Node:
     """A node of the decision tree: the statistics of the action that leads to it."""
 
-    __slots__ = ("available", "children", "totals", "visits")
+    __slots__ = ("available", "children", "secret", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Hashable, Node] = {}
+        #: Where a secret choice begins: each chooser's own statistics per action (children are
+        #: then keyed by the joint choice, a tuple of (chooser, action)).
+        self.secret: dict[int, dict[Hashable, Node]] = {}
         self.visits = 0  # iterations that took this action
         self.available = 0  # iterations in which this action was legal at its parent
         self.totals = [0.0] * players  # each player's summed reward over the visits
@@ -75,7 +91,8 @@ class Node:
 
     def size(self) -> int:
         """Nodes in the subtree, this one included."""
-        return 1 + sum(child.size() for child in self.children.values())
+        own = sum(len(table) for table in self.secret.values())
+        return 1 + own + sum(child.size() for child in self.children.values())
 
 
 class ISMCTSAgent(Agent):
@@ -122,7 +139,8 @@ class ISMCTSAgent(Agent):
         root = self.search(state)
         # the most visited action; equal visits go to the better mean, then to legal order
         me = state.current_player()
-        ranked = [(root.children[a], i, a) for i, a in enumerate(actions) if a in root.children]
+        table = root.secret[me] if state.secret_choice() is not None else root.children
+        ranked = [(table[a], i, a) for i, a in enumerate(actions) if a in table]
         best = max(ranked, key=lambda item: (item[0].visits, item[0].mean(me), -item[1]))
         return best[2]
 
@@ -134,9 +152,10 @@ class ISMCTSAgent(Agent):
         players = len(state.returns())
         root = Node(players)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = state.secret_choice_start()  # a plain copy unless a secret choice is under way
         done = 0
         while True:
-            self._iterate(root, state.resample(me, self.rng), players)
+            self._iterate(root, start.resample(me, self.rng), players)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -155,6 +174,17 @@ class ISMCTSAgent(Agent):
                 break
             if player == CHANCE:
                 det.apply(det.sample_chance(rng))
+                continue
+            if det.secret_choice() is not None:
+                joint, fresh = _choose_secretly(node, det, path, players, rng, c)
+                child = node.children.get(joint)
+                if fresh or child is None:  # a new joint choice: expand it, then roll out
+                    if child is None:
+                        child = node.children[joint] = Node(players)
+                    path.append(child)
+                    break
+                path.append(child)
+                node = child
                 continue
             actions = det.legal_actions()
             children = node.children
@@ -196,6 +226,40 @@ class ISMCTSAgent(Agent):
             else:
                 det.apply(rng.choice(det.legal_actions()))
                 decisions += 1
+
+
+def _choose_secretly(
+    node: Node,
+    det: GameState,
+    path: list[Node],
+    players: int,
+    rng: random.Random,
+    c: float,
+) -> tuple[tuple[tuple[int, Hashable], ...], bool]:
+    """Every chooser of the secret choice beginning at ``det`` selects from his own table of
+    ``node`` (an untried action first, at random, else UCB1), applied in the engine's order;
+    their statistics join ``path``. Returns the joint choice and whether any action was new."""
+    key, joint, fresh = det.secret_choice(), [], False
+    while det.secret_choice() == key and det.current_player() >= 0:
+        chooser, actions = det.current_player(), det.legal_actions()
+        table = node.secret.setdefault(chooser, {})
+        untried = []
+        for action in actions:
+            stats = table.get(action)
+            if stats is None:
+                untried.append(action)
+            else:
+                stats.available += 1
+        if untried:
+            action = untried[0] if len(untried) == 1 else rng.choice(untried)
+            stats = table[action] = Node(players)
+            stats.available, fresh = 1, True
+        else:
+            action, stats = _ucb(table, actions, chooser, c)
+        det.apply(action)
+        path.append(stats)
+        joint.append((chooser, action))
+    return tuple(joint), fresh
 
 
 def _ucb(

@@ -1,8 +1,9 @@
 """Goofspiel with hidden bids (OpenSpiel's ``imp_info`` variant): the conformance suite's toy game.
 
 Every player holds the cards 1..N. Each round chance turns up a prize card (uniformly among those
-left); then each player in seat order bids a card from his hand, secretly; the single highest bid
-wins the prize's value, and a tie for the highest discards it. Players never see the others' bids,
+left); then each player bids a card from his hand, secretly, asked in seat order from seat
+``first`` on (the order is the engine's: the bids are one secret choice, revealed together);
+the single highest bid wins the prize's value, and a tie for the highest discards it. Players never see the others' bids,
 only who won each round (or that it was a tie). After N rounds the prize points are the returns.
 
 Small on purpose, but a real game of the protocol; importing this module registers it.
@@ -37,6 +38,7 @@ from models.scenarios import first_entries, read_scenario
 @dataclasses.dataclass(frozen=True)
 class GoofspielOptions(RuleOptions):
     cards: int = 4  # each player's hand is 1..cards, and so are the prize cards
+    first: int = 0  # the seat asked for its bid first (then the next seats, cyclically)
 
 
 class GoofspielEvent(EventKind):
@@ -89,7 +91,7 @@ class GoofspielState(GameState):
     def __init__(self, game: Goofspiel) -> None:
         self.game = game
         self.prizes: list[int] = []
-        self.bids: list[list[int]] = []  # per round in seat order; the current one may be partial
+        self.bids: list[list[int]] = []  # per round in asking order; the current may be partial
         self.winners: list[int | None] = []
         self.scores = [0.0] * game.num_players
         super().__init__()  # the log and the history
@@ -98,8 +100,17 @@ class GoofspielState(GameState):
     def cards(self) -> int:
         return self.game.options.cards
 
+    def place(self, player: int) -> int:
+        """Where ``player`` is asked in a round's order of bids."""
+        return (player - self.game.options.first) % self.game.num_players
+
+    def seat_order(self, bids: list[int]) -> list[int]:
+        """A whole round's bids (asking order) by seat."""
+        return [bids[self.place(p)] for p in range(self.game.num_players)]
+
     def hand(self, player: int) -> list[int]:
-        spent = {b[player] for b in self.bids if len(b) > player}
+        k = self.place(player)
+        spent = {b[k] for b in self.bids if len(b) > k}
         return [c for c in range(1, self.cards + 1) if c not in spent]
 
     def prizes_left(self) -> list[int]:
@@ -111,7 +122,19 @@ class GoofspielState(GameState):
             return TERMINAL
         if len(self.prizes) == len(self.winners):
             return CHANCE
-        return len(self.bids[-1])
+        return (self.game.options.first + len(self.bids[-1])) % self.game.num_players
+
+    def secret_choice(self) -> Hashable | None:
+        """A round's bids are one secret choice."""
+        return ("bids", len(self.prizes)) if self.current_player() >= 0 else None
+
+    def secret_choice_start(self) -> Self:
+        twin = self.clone()
+        made = len(twin.bids[-1]) if twin.current_player() >= 0 else 0
+        if made:
+            twin.bids[-1] = []
+            del twin._history[-made:]
+        return twin
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -170,7 +193,7 @@ class GoofspielState(GameState):
         return "GS-BID", self.not_your_turn(player)
 
     def _resolve(self) -> None:
-        bids, prize = self.bids[-1], self.prizes[-1]
+        bids, prize = self.seat_order(self.bids[-1]), self.prizes[-1]
         winner = round_winner(bids)
         if winner is not None:
             self.scores[winner] += prize
@@ -191,12 +214,13 @@ class GoofspielState(GameState):
 
     def observation(self, player: int) -> View:
         current = self.bids[-1] if len(self.prizes) > len(self.winners) else []
+        k = self.place(player)
         return View(
             round=len(self.prizes),
             prizes=tuple(self.prizes),
-            my_bids=tuple(b[player] for b in self.bids if len(b) > player),
+            my_bids=tuple(b[k] for b in self.bids if len(b) > k),
             winners=tuple(self.winners),
-            others_bid=len(current) - (player < len(current)),
+            others_bid=len(current) - (k < len(current)),
             to_move=self.current_player(),
             scores=tuple(self.scores),
         )
@@ -211,8 +235,9 @@ class GoofspielState(GameState):
         twin = type(self)(self.game)
         for prize, bids, redrawn in zip(self.prizes, self.bids, drawn, strict=True):
             twin.apply(Prize(prize))
-            for q in range(len(bids)):
-                twin.apply(Bid(bids[q] if q == player else redrawn[q]))
+            for k in range(len(bids)):
+                q = (self.game.options.first + k) % self.game.num_players
+                twin.apply(Bid(bids[k] if q == player else redrawn[q]))
         return twin
 
     def _redraw(
@@ -222,13 +247,13 @@ class GoofspielState(GameState):
         if r == len(self.bids):
             return []
         bids = self.bids[r]
-        seats = [q for q in hands if q < len(bids)]  # the others who have bid in round r
+        seats = [q for q in hands if self.place(q) < len(bids)]  # the others who bid in round r
         choices = list(product(*(sorted(hands[q]) for q in seats)))
         rng.shuffle(choices)
         for choice in choices:
             made = dict(zip(seats, choice, strict=True))
             if r < len(self.winners):
-                full = [bids[q] if q == player else made[q] for q in range(len(bids))]
+                full = [bids[self.place(q)] if q == player else made[q] for q in range(len(bids))]
                 if round_winner(full) != self.winners[r]:
                     continue
             rest = {q: hand - {made[q]} if q in made else hand for q, hand in hands.items()}
@@ -256,6 +281,8 @@ class Goofspiel(Game):
         self._options = options or GoofspielOptions()
         if not 1 <= self._options.cards <= 8:
             raise AtollError(f"from 1 to 8 cards, not {self._options.cards}", field="cards")
+        if not 0 <= self._options.first < self._players:
+            raise AtollError(f"a seat, not {self._options.first}", field="first")
 
     @property
     def num_players(self) -> int:

@@ -616,6 +616,28 @@ class ProtocolSuite:
                 assert "\n" not in str(error.value), where
                 assert state.history() == before, f"{where}: refusing it changed the state"
 
+    def test_a_secret_choice_taken_back_is_the_state_where_it_began(self) -> None:
+        """``secret_choice_start`` at every decision of a secret choice is the state the
+        playout passed through where that choice began (everything the protocol shows, the
+        observations included); elsewhere it is a plain copy. So an agent starting from it
+        learns nothing of the choices taken back, and is where the first chooser was."""
+        began: tuple[Hashable, tuple[Any, ...]] | None = None
+        for n, seed, state in self._all_nodes():
+            key = state.secret_choice() if state.current_player() >= 0 else None
+            if not state.history():
+                began = None
+            if key is None:
+                began = None
+                if not state.is_terminal():
+                    assert _snapshot(state.secret_choice_start()) == _snapshot(state)
+                continue
+            where = f"{n} players, seed {seed}, move {len(state.history())}: {key!r}"
+            if began is None or began[0] != key:
+                began = (key, _snapshot(state))
+            start = state.secret_choice_start()
+            assert start.secret_choice() == key, where
+            assert _snapshot(start) == began[1], where
+
     def test_every_event_kind_has_a_gloss_naming_a_catalogue_rule(self) -> None:
         """A report's glossary says what each event kind counts and its rule."""
         kinds = game_info(self.game_name).events

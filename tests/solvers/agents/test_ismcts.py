@@ -66,10 +66,16 @@ def test_availability_counts_at_least_visits() -> None:
     root = agent.search(goofspiel([Prize(1)]))
 
     def check(node: Node) -> None:
+        # where a secret choice begins the chooser's own tables hold the statistics (the
+        # joint choices' children only lead on)
+        tables = list(node.secret.values()) or [node.children]
+        for table in tables:
+            for stats in table.values():
+                assert stats.available >= stats.visits >= 1 or stats.visits == 0
         for child in node.children.values():
-            assert child.available >= child.visits >= 1 or child.visits == 0
             check(child)
 
+    assert root.secret, "the bids of a round are one secret choice"
     check(root)
 
 
@@ -89,10 +95,8 @@ def test_more_iterations_find_the_winning_bid(history: list[object], winning: Bi
     for seed in range(3):
         agent = make_agent("ismcts:iterations=300", seed)
         assert agent.choose(state) == winning
-        root = agent.root  # type: ignore[attr-defined]
-        assert root.children[winning].mean(0) > max(
-            c.mean(0) for a, c in root.children.items() if a != winning
-        )
+        own = agent.root.secret[0]  # type: ignore[attr-defined]  # the bids: a secret choice
+        assert own[winning].mean(0) > max(c.mean(0) for a, c in own.items() if a != winning)
 
 
 def test_seconds_bound_the_search() -> None:
