@@ -167,7 +167,7 @@ class ISMCTSAgent(Agent):
     def _iterate(self, root: Node, det: GameState, players: int) -> None:
         """One iteration on the determinization ``det`` (played on in place)."""
         rng, c = self.rng, self.c
-        node, path = root, []
+        node, path = root, list[Node]()
         while True:
             player = det.current_player()
             if player == TERMINAL:

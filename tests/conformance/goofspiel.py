@@ -3,8 +3,9 @@
 Every player holds the cards 1..N. Each round chance turns up a prize card (uniformly among those
 left); then each player bids a card from his hand, secretly, asked in seat order from seat
 ``first`` on (the order is the engine's: the bids are one secret choice, revealed together);
-the single highest bid wins the prize's value, and a tie for the highest discards it. Players never see the others' bids,
-only who won each round (or that it was a tie). After N rounds the prize points are the returns.
+the single highest bid wins the prize's value, and a tie for the highest discards it. Players
+never see the others' bids, only who won each round (or that it was a tie). After N rounds the
+prize points are the returns.
 
 Small on purpose, but a real game of the protocol; importing this module registers it.
 """
