@@ -110,6 +110,23 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
             worker.join(_GRACE)
 
 
+def _unblock_manager(pool: ProcessPoolExecutor) -> None:
+    """After :func:`_end_workers`: a worker ended while it sent a result leaves the pool's
+    manager thread reading the rest of that message forever (no end of file comes: this
+    process holds the result pipe's write end too), and the pool's shutdown, and the exit,
+    wait for that thread. With every worker gone nothing else writes there, so close this
+    process's end: the manager reads the end of the pipe, takes the pool for broken, and
+    ends."""
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is None:
+        return
+    manager.join(_GRACE)
+    if manager.is_alive():
+        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+        if writer is not None:
+            writer.close()
+
+
 @contextlib.contextmanager
 def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A process pool whose workers end with this process; Ctrl-C (or any error in the
@@ -122,6 +139,7 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         threading.excepthook = _quiet_cancel_race(hook)
         with interrupts.deferred():  # a second Ctrl-C must not leave workers half stopped
             _end_workers(pool)
+            _unblock_manager(pool)
         raise
     finally:
         try:

@@ -148,6 +148,58 @@ def test_idle_workers_do_not_hold_the_exit_and_print_nothing(
     assert workers and _gone(workers)
 
 
+HALF_SENT = """
+import os, struct, sys, time
+from analyses.workers import process_pool
+
+def half_sent(flag):
+    # a worker stopped while it sends its result: the length of a long message and a few of
+    # its bytes are in the pool's result pipe, the rest never comes (found under load: the
+    # pool's manager thread then waited for it forever, and the stop with it)
+    frame = sys._getframe()
+    while "result_queue" not in frame.f_locals:
+        frame = frame.f_back
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), struct.pack("!i", 50_000_000) + b"partial")
+    open(flag, "w").close()
+    time.sleep(120)
+
+if __name__ == "__main__":
+    try:
+        with process_pool(2) as pool:
+            future = pool.submit(half_sent, sys.argv[1])
+            while not os.path.exists(sys.argv[1]):
+                time.sleep(0.01)
+            time.sleep(0.2)
+            raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
+        sys.exit(130)
+"""
+
+
+def test_a_worker_stopped_while_sending_its_result_does_not_hold_the_stop(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "half.py"
+    script.write_text(HALF_SENT, encoding="utf-8")
+    parent = subprocess.Popen(
+        [sys.executable, str(script), str(tmp_path / "sending")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        out, err = parent.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(parent.pid, signal.SIGKILL)
+        pytest.fail("still running 60 s after the stop: the pool waits for a half-sent result")
+    assert parent.returncode == 130 and out.strip() == "stopped", err
+    assert "Traceback" not in err, err
+
+
 @pytest.mark.parametrize(
     ("given", "address"),
     [
