@@ -15,7 +15,7 @@ player's thinking time, per point of the score race and seat, and per kind of de
   number of legal actions (the branching factor).
 
 >>> sorted(GAME_COLUMNS)[:3]
-['config', 'game', 'moves']
+['config', 'deal', 'game']
 """
 
 from __future__ import annotations
@@ -33,7 +33,11 @@ from models.core import Event, GameInfo
 
 GAME_COLUMNS: dict[str, str] = {
     "game": "index of the game in the study (0 to games - 1); its seed depends on this alone",
-    "seed": "the game's seed: its chance and every agent's choices come from it",
+    "seed": "the game's seed: its chance and every agent's choices come from it (in the "
+    "duplicate design the deal's seed, the same in each of its rotations)",
+    "deal": "the deal the game plays (its chance seed): the game index in the fixed design; in "
+    "the duplicate design game // players, every deal played once per rotation of the lineup",
+    "rotation": "seats the lineup is shifted by in this game (game % players; 0 in fixed seats)",
     "config": "hash of the study's config (game, players, agents, options, components, seed)",
     "winners": "seats with the highest score (several when tied)",
     "tied": "whether several seats shared the win",

@@ -6,14 +6,17 @@ the tested agent cannot use its time). A :class:`SkillPlan` names the tested age
 (``ismcts``), the parameter that is its budget (``iterations``), the budgets, the reference
 agent in the other seats (``greedy``), the games per budget and the root seed. Each budget is
 one study (:mod:`analyses.study`): the tested agent ``AGENT:PARAM=b`` in one seat and the
-reference agent in the others, rotated so that the tested agent sits in every seat equally,
-on the **same root seed** for every budget — so every budget plays the same deals, and the
-curve's steps are not differences of luck.
+reference agent in the others, in the **duplicate design** by default (every deal played once
+per rotation of the lineup, so the tested agent sits in every seat on the same deals; the
+``fixed`` design shifts the lineup by a seat a game, each game a deal of its own), on the
+**same root seed** for every budget — so every budget plays the same deals, and the curve's
+steps are not differences of luck.
 
-Each budget's figure is the tested agent's win share with its 95% interval over games
-(:func:`analyses.pergame.share` of :func:`analyses.pergame.agent_shares`: a win shared by k
-counts 1/k) and the sign-flip p of "its share is the even share 1/players". When the highest
-budget's interval overlaps the lowest's, more thinking did not clearly pay (:meth:`SkillTrace.
+Each budget's figure is the tested agent's win share with its 95% interval over deals (its
+share of each game's win, a win shared by k counting 1/k, averaged over the rotations of a
+deal: :func:`analyses.designs.per_deal`; a deal is a game in the fixed design) and the
+sign-flip p of "its share is the even share 1/players". When the highest budget's interval
+overlaps the lowest's, more thinking did not clearly pay (:meth:`SkillTrace.
 verdict`).
 
 >>> import tempfile
@@ -21,7 +24,7 @@ verdict`).
 ...     plan = SkillPlan("gloryislands", players=2, against="random", budgets=(2, 8), games=4)
 ...     trace = run_skill(plan, tmp)
 ...     [(p.budget, p.spec, p.estimate.n) for p in trace.points]
-[(2, 'ismcts:iterations=2', 4), (8, 'ismcts:iterations=8', 4)]
+[(2, 'ismcts:iterations=2', 2), (8, 'ismcts:iterations=8', 2)]
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, NullLocator
 
 from analyses import pergame
+from analyses.designs import DESIGNS, per_deal, whole_deals
 from analyses.frames import StudyFrames
 from analyses.stats import Estimate
 from analyses.study import StudyConfig, run_study
@@ -86,20 +90,25 @@ def pairing(
     games: int,
     seed: int,
     components: Mapping[str, str] | None = None,
+    design: str = "duplicate",
 ) -> StudyConfig:
     """The study of ``tested`` in one seat against ``against`` in all the others, rotated
     (game ``i`` puts the tested agent in seat ``i % players``), on the game made of
-    ``components`` (files by component name; default the bundled ones)."""
+    ``components`` (files by component name; default the bundled ones). In the duplicate
+    design (the default) every deal is played once per rotation, ``games`` rounded up to whole
+    deals; in the fixed design every game is a deal of its own."""
     agents = (tested,) + (against,) * (players - 1)
+    games = whole_deals(games, players) if design == "duplicate" else games
     return StudyConfig(
-        game, players, agents, games=games, seed=seed, rotate=True, components=components or {}
+        game, players, agents, games, seed, components=components or {}, design=design
     )
 
 
 @dataclasses.dataclass(frozen=True)
 class SkillPlan:
     """What a skill trace plays: ``agent`` with ``param`` set to each of ``budgets`` against
-    ``against`` in the other seats, ``games`` games per budget from root seed ``seed``."""
+    ``against`` in the other seats, ``games`` games per budget from root seed ``seed``, in
+    ``design`` (``duplicate``: ``games`` a multiple of ``players``; or ``fixed``)."""
 
     game: str
     players: int
@@ -110,9 +119,18 @@ class SkillPlan:
     seed: int = 0
     param: str = "iterations"
     components: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    design: str = "duplicate"
 
     def __post_init__(self) -> None:
         game_info(self.game).check_players(self.players)
+        if self.design not in DESIGNS:
+            raise AtollError(f"{self.design!r} is no design", field="--design")
+        if self.design == "duplicate" and self.games % self.players:
+            raise AtollError(
+                f"the duplicate design plays whole deals of {self.players} games: a multiple "
+                f"of {self.players}, got {self.games}",
+                field="--games",
+            )
         if not self.budgets:
             raise AtollError("name at least one budget", field="--budgets")
         name, values, params = read_spec(self.agent)
@@ -156,9 +174,8 @@ class SkillPlan:
     def study(self, budget: int) -> StudyConfig:
         """The study of one budget (the same games and seed for every budget)."""
         spec, against = self.spec(budget), self.against.strip()
-        return pairing(
-            self.game, self.players, spec, against, self.games, self.seed, self.components
-        )
+        made = (self.games, self.seed, self.components, self.design)
+        return pairing(self.game, self.players, spec, against, *made)
 
     @property
     def even(self) -> float:
@@ -204,9 +221,10 @@ def ms_per_move(frames: StudyFrames, spec: str) -> float:
 
 
 def measure(frames: StudyFrames, spec: str, players: int, budget: int = 0) -> SkillPoint:
-    """The tested agent ``spec``'s figures in a study of ``players`` (its per-game win share,
-    sign-flip tested against the even share)."""
-    shares = pergame.agent_shares(frames.players, spec)
+    """The tested agent ``spec``'s figures in a study of ``players``: its share of each game's
+    win averaged over the rotations of each deal (:func:`analyses.designs.per_deal`; a deal
+    is a game in the fixed design), sign-flip tested against the even share."""
+    shares = per_deal(pergame.agent_shares(frames.players, spec), frames.games)
     estimate = pergame.share(shares)
     p = pergame.sign_flip_p(shares.to_numpy(float) - 1 / players)
     return SkillPoint(budget, spec, estimate, p, ms_per_move(frames, spec), len(frames.errors))
@@ -237,9 +255,10 @@ class SkillTrace:
         if last.estimate.high < first.estimate.low:
             how = f"the win share falls from {first.estimate} at {a} to {last.estimate} at {b}"
         else:
+            unit = "deals" if self.plan.design == "duplicate" else "games"
             how = (
                 f"the win share at {b}, {last.estimate}, overlaps the one at {a}, "
-                f"{first.estimate} (95% intervals over games)"
+                f"{first.estimate} (95% intervals over {unit})"
             )
         return f"skill does not clearly pay in this game: {how}"
 
@@ -256,6 +275,7 @@ class SkillTrace:
             "against": plan.against.strip(),
             "games": plan.games,
             "seed": plan.seed,
+            "design": plan.design,
             "components": dict(plan.components),
             "even": plan.even,
             "pays": self.pays(),
@@ -370,9 +390,13 @@ def skill_figure(trace: SkillTrace) -> Figure:
     ax.set_ylabel("win share (a shared win counts 1/k)")
     others = plan.players - 1
     against = plan.against.strip() if others == 1 else f"{others} × {plan.against.strip()}"
+    if plan.design == "duplicate":
+        how = f"{plan.games // plan.players} deals × {plan.players} rotations per budget"
+    else:
+        how = f"{plan.games} games per budget, seats rotated"
     ax.set_title(
         f"{game_info(plan.game).title}, {plan.players} players: {plan.agent.strip()} against "
-        f"{against}\n{plan.games} games per budget, seed {plan.seed}, seats rotated",
+        f"{against}\n{how}, seed {plan.seed}",
         fontsize=11,
     )
     ax.legend(loc="best", fontsize=9, framealpha=0.9)

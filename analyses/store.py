@@ -335,8 +335,21 @@ class StudyStore:
             )
         parts = []
         for chunk in found.sound:
-            parts.append(StudyFrames(**{t: _read(chunk.path / f"{t}.parquet") for t in TABLES}))
+            tables = {t: _read(chunk.path / f"{t}.parquet") for t in TABLES}
+            tables["games"] = _with_deals(self.config, tables["games"])
+            parts.append(StudyFrames(**tables))
         return StudyFrames.concat(parts)
+
+
+def _with_deals(config: StudyConfig, games: pd.DataFrame) -> pd.DataFrame:
+    """A chunk's games table with its ``deal`` and ``rotation`` columns: a chunk stored before
+    they were recorded (a fixed study) gets them from its config, as a game played now would."""
+    if "deal" in games.columns:
+        return games
+    index = games["game"].astype("int64")
+    games.insert(2, "deal", index.map(config.deal).astype("int64"))
+    games.insert(3, "rotation", index.map(config.rotation).astype("int64"))
+    return games
 
 
 def set_aside(folder: Path, path: Path) -> Path:
@@ -353,7 +366,8 @@ def set_aside(folder: Path, path: Path) -> Path:
 
 def _same_study(folder: Path, stored: dict[str, Any], wanted: dict[str, Any]) -> None:
     """An error naming what differs between the stored study and the one asked for."""
-    old, new = stored["config"], wanted["config"]
+    # the fixed design is not written (as before designs): named here, so that it shows
+    old, new = ({"design": "fixed", **c} for c in (stored["config"], wanted["config"]))
     changed = [k for k in sorted({*old, *new}) if old.get(k) != new.get(k)]
     if changed:
         what = "; ".join(f"{k} {old.get(k)!r} there, {new.get(k)!r} here" for k in changed)

@@ -2,9 +2,18 @@
 
 A :class:`StudyConfig` names the game, the players, the agents per seat (rotated over the games
 by default, so that every agent sits in every seat), rule options, component files, the number of
-games and the root seed. Game ``i`` takes seed ``spawn_seeds(seed, ...)[i]``: its chance and
-every agent's choices come from that seed alone, so a game's result depends on its index only —
-the same on 1 worker, N workers or a Dask cluster, and after a resume.
+games, the root seed and the *design*:
+
+* ``fixed`` — every game is a deal of its own: game ``i`` takes seed ``spawn_seeds(seed,
+  games)[i]`` and (with ``rotate``) shifts the lineup by ``i`` seats;
+* ``duplicate`` — every deal is played once per rotation of the lineup, so each agent sits in
+  each seat on the same deals: game ``i`` is rotation ``i % players`` of deal ``i // players``,
+  whose seed is ``spawn_seeds(seed, games // players)[deal]``. Every rotation of a deal plays the
+  same chance, and each agent chooses from a seed of the deal and of its place in the lineup
+  (not of its seat), the same in every rotation. ``games`` is a whole number of deals.
+
+A game's chance and every agent's choices come from its index and the root seed alone, so its
+result is the same on 1 worker, N workers or a Dask cluster, and after a resume.
 
 :func:`run_study` plays the games in chunks on a ``concurrent.futures`` executor (a local process
 pool whose workers end with their parent, or Dask's), writes each chunk to a
@@ -32,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from analyses import interrupts
+from analyses.designs import DESIGNS
 from analyses.frames import Chunk, StudyFrames, event_row
 from analyses.trace import Trace
 from analyses.watchers import watcher_for
@@ -45,8 +55,16 @@ from solvers.agents.play import Watcher, play_out
 @dataclasses.dataclass(frozen=True)
 class StudyConfig:
     """What a study plays. ``agents`` are agent specs (``"greedy"``, ``"ismcts:iterations=200"``)
-    for the seats in order; fewer than the players are repeated. With ``rotate`` game ``i``
-    shifts them by ``i`` seats."""
+    for the seats in order (the *lineup*); fewer than the players are repeated. With ``rotate``
+    game ``i`` shifts them by ``i`` seats. ``design`` is ``"fixed"`` (each game its own deal;
+    a config without one, as every study.json before designs, is fixed) or ``"duplicate"``
+    (each deal played once per rotation of the lineup: ``games`` a multiple of ``players``,
+    ``rotate`` true); :func:`analyses.designs.default_design` is the CLI's choice.
+
+    >>> config = StudyConfig("gloryislands", 2, ("greedy", "random"), games=4, design="duplicate")
+    >>> [(config.deal(i), config.rotation(i), config.seats(i)) for i in range(3)]
+    [(0, 0, ('greedy', 'random')), (0, 1, ('random', 'greedy')), (1, 0, ('greedy', 'random'))]
+    """
 
     game: str
     players: int
@@ -57,6 +75,7 @@ class StudyConfig:
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     components: Mapping[str, str] = dataclasses.field(default_factory=dict)
     max_moves: int = 100_000
+    design: str = "fixed"
 
     def __post_init__(self) -> None:
         if not self.agents:
@@ -65,17 +84,56 @@ class StudyConfig:
             raise AtollError(f"must be 1 to 10,000,000, got {self.games}", field="games")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
             raise AtollError(f"a whole number 0 or more, got {self.seed!r}", field="seed")
+        if self.design not in DESIGNS:
+            raise AtollError(
+                f"{self.design!r} is no design (the designs: {', '.join(DESIGNS)})",
+                field="design",
+            )
+        if self.design == "duplicate":
+            if not self.rotate:
+                raise AtollError(
+                    "the duplicate design rotates the lineup over the seats: rotate must be "
+                    "true (fixed seats are the fixed design's)",
+                    field="rotate",
+                )
+            if isinstance(self.players, int) and self.players >= 1 and self.games % self.players:
+                raise AtollError(
+                    f"the duplicate design plays whole deals of {self.players} games (one per "
+                    f"rotation of the lineup): a multiple of {self.players}, got {self.games}",
+                    field="games",
+                )
+
+    def lineup(self) -> tuple[str, ...]:
+        """The agent spec of each place in the lineup: ``agents`` repeated over the seats."""
+        return tuple(self.agents[i % len(self.agents)] for i in range(self.players))
+
+    @property
+    def deals(self) -> int:
+        """How many deals (chance seeds) the study plays: its games, or in the duplicate
+        design its games over the rotations."""
+        return self.games // self.players if self.design == "duplicate" else self.games
+
+    def deal(self, index: int) -> int:
+        """The deal game ``index`` plays (itself in the fixed design)."""
+        return index // self.players if self.design == "duplicate" else index
+
+    def rotation(self, index: int) -> int:
+        """How many seats game ``index`` shifts the lineup by (0 without ``rotate``)."""
+        return index % self.players if self.rotate else 0
 
     def seats(self, index: int) -> tuple[str, ...]:
         """The agent spec of each seat in game ``index``."""
-        line = [self.agents[i % len(self.agents)] for i in range(self.players)]
-        shift = index % self.players if self.rotate else 0
+        line, shift = self.lineup(), self.rotation(index)
         return tuple(line[(seat - shift) % self.players] for seat in range(self.players))
 
     def to_dict(self) -> dict[str, Any]:
+        """The config as study.json records it. The fixed design is not written: so a fixed
+        study records (and hashes to) what it did before designs, and old folders resume."""
         out = dataclasses.asdict(self)
         out["agents"], out["options"] = list(self.agents), dict(self.options)
         out["components"] = dict(self.components)
+        if self.design == "fixed":
+            del out["design"]
         return out
 
     @classmethod
@@ -105,7 +163,11 @@ class StudyConfig:
 
 
 def game_seeds(config: StudyConfig) -> list[int]:
-    """The seed of every game, by index (independent of workers and of resumes)."""
+    """The seed of every game, by index (independent of workers and of resumes): in the
+    duplicate design every rotation of a deal has the deal's seed."""
+    if config.design == "duplicate":
+        deals = spawn_seeds(config.seed, config.deals)
+        return [deals[config.deal(i)] for i in range(config.games)]
     return spawn_seeds(config.seed, config.games)
 
 
@@ -147,10 +209,16 @@ def _play(
     trace: bool,
     watch: bool,
 ) -> None:
-    specs = config.seats(index)
+    specs, rotation = config.seats(index), config.rotation(index)
     chance_seed, *agent_seeds = np.random.SeedSequence(seed).generate_state(
         1 + config.players, dtype=np.uint64
     )
+    if config.design == "duplicate":
+        # by place in the lineup, not seat: an agent plays every rotation of a deal from the
+        # same seed, so the rotations differ by the seats alone
+        agent_seeds = [
+            agent_seeds[(seat - rotation) % config.players] for seat in range(len(specs))
+        ]
     agents = [make_agent(spec, int(s) >> 1) for spec, s in zip(specs, agent_seeds, strict=True)]
     chance = make_rng(int(chance_seed) >> 1)
     state = game.new_initial_state()
@@ -168,6 +236,8 @@ def _play(
         {
             "game": index,
             "seed": seed,
+            "deal": config.deal(index),
+            "rotation": rotation,
             "config": config.digest,
             "winners": list(outcome.winners),
             "tied": len(winners) > 1,

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from analyses.cli.components import component_option, parse_components
+from analyses.cli.designs import design_option, recorded_design, say_rounded, whole_games
 from analyses.cli.numbers import Int, IntRange
 from analyses.cli.study import hold
 from analyses.interrupts import keeping
@@ -31,6 +32,18 @@ def _seed(ctx: click.Context, param: click.Parameter, seed: int) -> int:
     if seed < 0:  # numpy's SeedSequence takes no negative number
         raise AtollError(f"a seed is a whole number 0 or more, got {seed}", field="--seed")
     return seed
+
+
+def _resumed(folder: Path, resume: bool) -> str | None:
+    """With ``--resume``, the design of the budgets' studies stored in ``folder`` (``fixed``
+    for those stored before designs)."""
+    if not resume:
+        return None
+    for budget in sorted(folder.glob("budget-*/study.json")):
+        design = recorded_design(budget, ("config",))
+        if design is not None:
+            return design
+    return None
 
 
 def add_skill_command(group: click.Group, game: str) -> None:
@@ -84,24 +97,32 @@ def add_skill_command(group: click.Group, game: str) -> None:
         "--out", "out_dir", required=True, type=click.Path(file_okay=False), help="Folder."
     )
     @click.option("--resume", is_flag=True, help="Continue the budgets' studies stored in --out.")
+    @design_option
     def skill_cmd(out_dir: str, **kw: Any) -> None:
         """Does more thinking keep winning? Play the tested agent at each budget against the
-        reference agent (seats rotated, the same seed for every budget) and draw its win share
-        with its 95% interval against the budget: --out/skill.png and skill.json."""
+        reference agent (by default in the duplicate design: every deal once per rotation of
+        the seats; the same seed for every budget) and draw its win share with its 95%
+        interval over deals against the budget: --out/skill.png and skill.json."""
         from analyses.provenance import command_line
         from analyses.skill import SkillPlan, run_skill, write_skill
 
+        players = game_info(game).check_players(kw["players"])
+        # the tested agent never plays itself (SkillPlan refuses it): the lineup is unlike,
+        # so the default is the duplicate design, or the one of the budgets being resumed
+        design = kw["design"] or _resumed(Path(out_dir), kw["resume"]) or "duplicate"
         plan = SkillPlan(
             game,
-            game_info(game).check_players(kw["players"]),
+            players,
             agent=kw["agent"],
             against=kw["against"],
             budgets=kw["budgets"],
-            games=kw["games"],
+            games=whole_games(kw["games"], players, design),
             seed=kw["seed"],
             param=kw["param"].strip(),
             components=parse_components(kw["component_pairs"], game),
+            design=design,
         )
+        say_rounded("--games", kw["games"], plan.games, players)
 
         def told(point: Any) -> None:
             click.echo(point.line(plan.even))

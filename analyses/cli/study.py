@@ -27,6 +27,13 @@ import click
 from click.core import ParameterSource
 
 from analyses.cli.components import component_option, parse_components
+from analyses.cli.designs import (
+    choose_design,
+    design_option,
+    say_rounded,
+    stored_design,
+    whole_games,
+)
 from analyses.cli.numbers import Int, IntRange
 from analyses.interrupts import keeping
 from analyses.locks import in_use
@@ -135,6 +142,7 @@ def play_options(func: Callable[..., None]) -> Callable[..., None]:
             help="Root seed: a whole number 0 or more.",
         ),
         click.option("--fixed-seats", is_flag=True, help="Do not rotate the agents over seats."),
+        design_option,
         click.option(
             "--option", "option_pairs", multiple=True, help="A rule option NAME=VALUE (repeat)."
         ),
@@ -157,20 +165,36 @@ def play_options(func: Callable[..., None]) -> Callable[..., None]:
     return func
 
 
-def _config(game: str, kw: dict[str, Any], option_pairs: tuple[str, ...]) -> Any:
+def _config(
+    game: str,
+    kw: dict[str, Any],
+    option_pairs: tuple[str, ...],
+    stored: str | None = None,
+    games_flag: str | None = "--games",
+) -> Any:
+    """The study the options name; ``stored`` is the design of the study being resumed (the
+    design when ``--design`` is not given). Games rounded up to whole deals are told as
+    ``games_flag``'s (``None``: the caller tells them, once it has checked the rest)."""
     from analyses.study import StudyConfig
 
     players = game_info(game).check_players(kw["players"])
-    return StudyConfig(
+    agents = _agents(kw, players)
+    design = choose_design(kw.get("design"), agents, players, kw["fixed_seats"], stored)
+    config = StudyConfig(
         game=game,
         players=players,
-        agents=_agents(kw, players),
-        games=kw["games"],
+        agents=agents,
+        games=whole_games(kw["games"], players, design),
         seed=kw["seed"],
         rotate=not kw["fixed_seats"],
         options=_options(option_pairs, kw["options_file"], game),
         components=parse_components(kw["component_pairs"], game),
+        design=design,
     )
+    if config.games != kw["games"] and games_flag is not None:
+        config.check()  # a bad agent or component is its one line, without the note before it
+        say_rounded(games_flag, kw["games"], config.games, players)
+    return config
 
 
 def _agents(kw: dict[str, Any], players: int) -> tuple[str, ...]:
@@ -304,7 +328,7 @@ def add_study_commands(group: click.Group, game: str) -> None:
     @_repair
     def study_cmd(out_dir: str, option_pairs: tuple[str, ...], **kw: Any) -> None:
         """Play seeded games with agents and store the tables (Parquet) in --out."""
-        config = _config(game, kw, option_pairs)
+        config = _config(game, kw, option_pairs, stored_design(Path(out_dir), kw))
         store = _run(config, Path(out_dir), kw)
         rows = [chunk.rows for chunk in store.survey().sound]  # the manifests count the rows
         played, failed = (sum(r.get(t, 0) for r in rows) for t in ("games", "errors"))
@@ -333,7 +357,7 @@ def add_study_commands(group: click.Group, game: str) -> None:
         from analyses.report import write_report
         from analyses.variants import applied, redundant
 
-        config = _config(game, kw, option_pairs)
+        config = _config(game, kw, option_pairs, stored_design(Path(out_dir), kw))
         store = _run(config, Path(out_dir), kw)
         played = {}
         chosen = {
@@ -380,8 +404,9 @@ def add_study_commands(group: click.Group, game: str) -> None:
             raise AtollError(
                 f"a paired comparison needs at least 2 games, got {kw['games']}", field="--games"
             )
-        base = _config(game, kw, baseline_pairs)
-        variant = _config(game, kw, (*baseline_pairs, *option_pairs))
+        base = _config(game, kw, baseline_pairs, stored_design(Path(out_dir) / "baseline", kw))
+        same = {**kw, "games": base.games, "design": base.design}  # rounded and noted once
+        variant = _config(game, same, (*baseline_pairs, *option_pairs))
         named = list(option_pairs)
         if variant_slug is not None:
             known = declared(game)

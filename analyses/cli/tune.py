@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from analyses import interrupts
+from analyses.cli.designs import recorded_design, say_rounded, whole_games
 from analyses.cli.numbers import IntRange
 from analyses.cli.study import _command, _config, hold, play_options
 from analyses.interrupts import keeping
@@ -70,10 +71,19 @@ def add_tune_command(group: click.Group, game: str) -> None:
         from analyses.tuning.report import write_report
         from analyses.tuning.search import TuneRun, best, prepare, search
 
-        config = _config(game, {**kw, "games": games_per_trial}, option_pairs)
-        run = TuneRun(config, param_texts, objective, trials, check_games)
-        prep = prepare(run)
         folder = Path(out_dir)
+        stored = recorded_design(folder / "tune.json", ("run", "study")) if resume else None
+        config = _config(game, {**kw, "games": games_per_trial}, option_pairs, stored, None)
+        run = TuneRun(
+            config,
+            param_texts,
+            objective,
+            trials,
+            whole_games(check_games, config.players, config.design),
+        )
+        prep = prepare(run)  # everything checked: now the games rounded up may be told
+        say_rounded("--games-per-trial", games_per_trial, config.games, config.players)
+        say_rounded("--check-games", check_games, run.check_games, config.players)
 
         def told(k: int, value: float) -> None:
             print(f"atoll: trial {k + 1} of {trials}: objective {value:.4f}", file=sys.stderr)

@@ -68,6 +68,8 @@ def play_words(config: Mapping[str, Any], *, options: bool = True) -> list[str]:
     words += ["--seed", str(config["seed"])]
     if config.get("rotate") is False:
         words.append("--fixed-seats")
+    if (config.get("design") or "fixed") != "fixed":  # a study.json without one is fixed
+        words += ["--design", str(config["design"])]
     if options:
         words += _options("--option", config.get("options") or {})
     components = config.get("components") or {}
@@ -127,6 +129,8 @@ def skill_command(game: str, plan: Mapping[str, Any], budgets: Sequence[int], ou
         "--players", str(plan["players"]),
         "--seed", str(plan["seed"]),
     ]  # fmt: skip
+    if (plan.get("design") or "fixed") != "fixed":
+        words += ["--design", str(plan["design"])]
     return _join(_game({"game": game}), "skill", words, out)
 
 

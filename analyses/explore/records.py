@@ -124,6 +124,8 @@ def config_facts(config: Mapping[str, Any], record: Mapping[str, Any]) -> list[t
     """What a study plays, in a designer's words."""
     game = cli_name(config.get("game"))
     seats = "rotated over the seats" if config.get("rotate", True) else "fixed seats"
+    if config.get("design") == "duplicate":
+        seats = "duplicate design: every deal played once per rotation of the lineup"
     agents = readable(config.get("agents") or ["random"])
     components = record.get("components") or {}
     made = {k: v.get("reconstruction") for k, v in components.items() if isinstance(v, dict)}

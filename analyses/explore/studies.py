@@ -206,7 +206,7 @@ def _skill_resume(
         agent, param = commands.split_budget(str(agents[0]), first)
     except (AtollError, IndexError) as exc:
         return None, f"no command can finish it: {exc}", {}
-    plan = {k: config.get(k) for k in ("game", "games", "players", "seed")}
+    plan = {k: config.get(k) for k in ("game", "games", "players", "seed", "design")}
     plan.update(agent=agent, param=param, against=agents[1] if len(agents) > 1 else "greedy")
     resume, note = resume_or_why(
         lambda: commands.skill_command(plan["game"], plan, list(configs), name)

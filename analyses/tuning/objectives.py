@@ -198,15 +198,22 @@ def paired_interval(
     *,
     resamples: int = 2000,
     seed: int = 0,
+    deals: np.ndarray | None = None,
 ) -> tuple[float, tuple[float, float], tuple[float, float], tuple[float, float]]:
     """The loss difference tuned − baseline over the same games (rows in the same order),
     with 95% percentile intervals from resampling the games jointly: (difference, its
-    interval, the baseline's interval, the tuned values' interval)."""
+    interval, the baseline's interval, the tuned values' interval). With ``deals`` (the deal
+    of each row) the deals are resampled, each with all its games: the rotations of a deal of
+    the duplicate design are one unit (with a deal per game, the same draws as without)."""
     n = len(baseline[0])
+    units = [np.array([k]) for k in range(n)]
+    if deals is not None:
+        units = [np.flatnonzero(deals == d) for d in dict.fromkeys(deals.tolist())]
     rng = np.random.default_rng(seed)
     diffs, bases, tunes = [], [], []
     for _ in range(resamples):
-        pick = rng.integers(0, n, n)
+        chosen = rng.integers(0, len(units), len(units))
+        pick = np.concatenate([units[k] for k in chosen]) if len(units) else chosen
         b, t = objective.value_of(baseline, pick), objective.value_of(tuned, pick)
         diffs.append(t - b)
         bases.append(b)

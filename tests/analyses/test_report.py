@@ -22,17 +22,17 @@ def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, st
 def test_report_is_one_file_beside_the_data(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "study"
-    common = ["southseas", "report", "--games", "16", "--players", "3", "--seed", "9"]
+    out = tmp_path / "study"  # greedy and random: the duplicate design, 6 deals of 3 games
+    common = ["southseas", "report", "--games", "18", "--players", "3", "--seed", "9"]
     status, _text, err = run(
         capsys, *common, "--agents", "greedy,random", "--workers", "2", "--out", out
     )
     assert status == 0, err
     html = unescape((out / "report.html").read_text(encoding="utf-8"))
     assert "RECONSTRUCTION" in html and "tiles" in html and "ships" in html
-    assert "<dt>games</dt><dd>16</dd>" in html and "<dt>seed</dt><dd>9</dd>" in html
+    assert "<dt>games</dt><dd>18</dd>" in html and "<dt>seed</dt><dd>9</dd>" in html
     assert "<td>recall</td><td>any_turn</td><td>any_turn</td><td>SS-T1</td>" in html
-    assert "atoll southseas report --games 16" in html  # the command that made it
+    assert "atoll southseas report --games 18" in html  # the command that made it
     for title in (
         "Findings",
         "What this sample can resolve",
@@ -45,14 +45,14 @@ def test_report_is_one_file_beside_the_data(
         "How many games a margin needs",
     ):
         assert title in html, title
-    assert "Only 16 games" in html  # below the stated sample size: said so
+    assert "Only 18 games" in html  # below the stated sample size: said so
     images = re.findall(r'<img src="data:image/png;base64,', html)
     assert len(images) >= 5  # embedded: the file stands alone
     assert 'src="http' not in html and "<script" not in html
     assert "{" not in re.sub(r"<style>.*?</style>", "", html, flags=re.S)  # no raw JSON
     assert len(list((out / "chunks").glob("*/players.parquet"))) >= 1
     data = json.loads((out / "report.json").read_text())
-    assert data["study"]["games"] == 16 and data["numbers"] and data["findings"]
+    assert data["study"]["games"] == 18 and data["numbers"] and data["findings"]
     # the same study again continues (nothing to play) only with --resume
     status, _, err = run(capsys, *common, "--agents", "greedy,random", "--out", out)
     assert status == 2 and "--resume" in err

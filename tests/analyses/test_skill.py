@@ -14,6 +14,7 @@ import pytest
 
 from analyses import pergame
 from analyses.cli.main import main
+from analyses.designs import per_deal
 from analyses.skill import SkillPlan, SkillPoint, SkillTrace, parse_budgets
 from analyses.stats import Estimate
 from models.errors import AtollError
@@ -40,7 +41,7 @@ def traced(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
 def test_one_line_per_budget_and_the_picture_last(traced: tuple[Path, list[str]]) -> None:
     out, lines = traced
     assert lines[0].startswith("budget 2: win share ") and lines[1].startswith("budget 4: ")
-    assert "(n=4)" in lines[0] and "against the even share 0.50" in lines[0]
+    assert "(n=2)" in lines[0] and "against the even share 0.50" in lines[0]  # 2 deals
     assert lines[-1] == f"wrote {out / 'skill.png'}"
     assert (out / "skill.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in out.iterdir()) == [
@@ -61,6 +62,7 @@ def test_the_json_agrees_with_the_budgets_tables(traced: tuple[Path, list[str]])
         "random",
     )
     assert record["seed"] == 5 and record["atoll"] and "skill" in record["command"]
+    assert record["design"] == "duplicate"
     assert [b["budget"] for b in record["budgets"]] == [2, 4]
     for entry in record["budgets"]:
         players = table(out / entry["folder"], "players")
@@ -69,11 +71,12 @@ def test_the_json_agrees_with_the_budgets_tables(traced: tuple[Path, list[str]])
         assert sorted(players["agent"].unique()) == sorted({spec, "random"})
         mine = players[players["agent"] == spec]
         assert sorted(mine["seat"]) == [0, 0, 1, 1]  # rotated: two games in each seat
-        shares = pergame.agent_shares(players, spec)
+        games = table(out / entry["folder"], "games")
+        shares = per_deal(pergame.agent_shares(players, spec), games)  # 2 deals x 2 rotations
         again = pergame.share(shares)
         assert entry["estimate"] == pytest.approx(again.value)
         assert (entry["low"], entry["high"]) == pytest.approx((again.low, again.high))
-        assert (entry["n"], entry["method"]) == (again.n, again.method) == (4, again.method)
+        assert (entry["n"], entry["method"]) == (again.n, again.method) == (2, again.method)
         assert entry["p"] == pytest.approx(pergame.sign_flip_p(shares.to_numpy() - 0.5))
 
 
@@ -82,6 +85,45 @@ def test_every_budget_plays_the_same_seeds(traced: tuple[Path, list[str]]) -> No
     seeds = [table(out / f"budget-{b}", "games")[["game", "seed"]] for b in (2, 4)]
     assert len(seeds[0]) == 4
     pd.testing.assert_frame_equal(seeds[0].reset_index(drop=True), seeds[1].reset_index(drop=True))
+
+
+def test_skill_is_the_duplicate_design_the_tested_agent_in_each_seat_of_every_deal(
+    traced: tuple[Path, list[str]],
+) -> None:
+    out, _ = traced
+    games = table(out / "budget-2", "games")
+    players = table(out / "budget-2", "players").merge(games[["game", "deal"]], on="game")
+    assert games["deal"].tolist() == [0, 0, 1, 1] and games["rotation"].tolist() == [0, 1, 0, 1]
+    assert games.groupby("deal")["seed"].nunique().tolist() == [1, 1]  # one chance a deal
+    tested = players[players["agent"] == "ismcts:iterations=2"]
+    assert tested.groupby("deal")["seat"].apply(sorted).tolist() == [[0, 1], [0, 1]]
+
+
+def test_skill_games_are_rounded_up_to_whole_deals_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["gloryislands", "skill", "--budgets", "2", "--against", "random", "--games", "3"]
+    argv += ["--players", "2", "--workers", "1", "--out", str(tmp_path / "t")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "atoll: note: --games 3 rounded up to 4: the duplicate design plays every deal once "
+        "per rotation of the lineup (2 games a deal)"
+    ]
+    record = json.loads((tmp_path / "t" / "skill.json").read_text())
+    assert (record["games"], record["budgets"][0]["n"]) == (4, 2)
+
+
+def test_skill_in_the_fixed_design_counts_every_game_as_a_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["gloryislands", "skill", "--budgets", "2", "--against", "random", "--games", "3"]
+    argv += ["--players", "2", "--workers", "1", "--design", "fixed", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    assert capsys.readouterr().err == ""
+    games = table(tmp_path / "budget-2", "games")
+    assert games["deal"].tolist() == [0, 1, 2] and games["seed"].nunique() == 3
+    assert json.loads((tmp_path / "skill.json").read_text())["budgets"][0]["n"] == 3
 
 
 def test_a_stored_trace_is_refused_without_resume_and_continued_with_it(

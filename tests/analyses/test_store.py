@@ -19,6 +19,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+import analyses.study as study_module
 from analyses import store as store_module
 from analyses.cli.main import main
 from analyses.store import StudyStore, identity
@@ -105,6 +106,57 @@ def test_resuming_with_another_config_names_what_differs(
 ) -> None:
     line = _fails(capsys, *_resume(study, "--seed", "9"))
     assert "holds another study (seed 0 there, 9 here)" in line
+
+
+def test_resuming_with_another_design_is_refused_in_one_line(
+    study: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = _fails(capsys, *_resume(study, "--design", "duplicate"))
+    assert "holds another study (design 'fixed' there, 'duplicate' here)" in line
+
+
+# -- studies stored before designs ------------------------------------------------------------
+
+
+def test_old_study_json_without_design_reads_as_fixed(study: Path) -> None:
+    record = json.loads((study / "study.json").read_text())
+    assert "design" not in record["config"]  # a fixed study records what it did before designs
+    config = StudyStore.open(study).config
+    assert config.design == "fixed" and config.digest == record["digest"]
+
+
+def test_a_study_stored_before_designs_resumes_as_it_began_with_the_same_frames(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Greedy against random, stored by an atoll that recorded no deals (its games rows lack
+    ``deal`` and ``rotation``) and stopped half way: resumed without ``--design`` (whose default
+    for unlike agents is duplicate), it goes on as the fixed study it is, and its frames are
+    those of a fixed study played whole now."""
+    play = study_module._play
+
+    def before_designs(config, game, index, seed, chunk, trace, watch):  # type: ignore[no-untyped-def]
+        play(config, game, index, seed, chunk, trace, watch)
+        for row in chunk.games:
+            del row["deal"], row["rotation"]
+
+    config = StudyConfig("gloryislands", 2, ("greedy", "random"), games=12, seed=6)
+    folder = tmp_path / "old"
+    with monkeypatch.context() as patched:
+        patched.setattr(study_module, "_play", before_designs)
+        run_study(config, store=StudyStore.create(folder, config), chunk_size=4)
+    assert "deal" not in pd.read_parquet(folder / "chunks" / "000000-000003" / "games.parquet")
+    shutil.rmtree(folder / "chunks" / "000008-000011")  # killed before its last chunk
+    command = ["gloryislands", "study", "--games", "12", "--players", "2", "--seed", "6"]
+    command += ["--agents", "greedy,random", "--workers", "1", "--out", str(folder)]
+    assert main([*command, "--resume"]) == 0, capsys.readouterr().err
+    resumed = StudyStore.open(folder)
+    assert resumed.config == config and resumed.config.design == "fixed"
+    frames, fresh = resumed.frames(), run_study(config)
+    for table in ("games", "players", "events", "errors"):
+        pd.testing.assert_frame_equal(frames.table(table), fresh.table(table), check_dtype=False)
+    assert (
+        frames.games["deal"].tolist() == list(range(12)) and frames.games["deal"].dtype == "int64"
+    )
 
 
 def test_chunks_without_a_study_json_are_not_adopted(

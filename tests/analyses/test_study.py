@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
@@ -16,12 +17,16 @@ import pytest
 import analyses.study as study_module
 from analyses.frames import TABLES, StudyFrames, column_docs
 from analyses.store import StudyStore
-from analyses.study import StudyConfig, run_study
-from models.core import game_info
+from analyses.study import StudyConfig, game_seeds, run_study
+from models.core import game_info, spawn_seeds
 from models.errors import AtollError
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = StudyConfig("southseas", players=3, agents=("random",), games=12, seed=11)
+#: A duplicate study: 5 deals of Glory Islands, each played by greedy and random in both seats.
+DUPLICATE = StudyConfig(
+    "gloryislands", 2, ("greedy", "random"), games=10, seed=4, design="duplicate"
+)
 
 
 def same(a: StudyFrames, b: StudyFrames) -> None:
@@ -37,23 +42,121 @@ def test_seats_rotate_so_every_agent_sits_everywhere() -> None:
     assert fixed.seats(0) == fixed.seats(3) == ("greedy", "random", "greedy", "random")
 
 
-def test_the_same_frames_on_one_two_workers_and_a_dask_cluster() -> None:
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A local Dask cluster of 2 worker processes (its scheduler's address)."""
     distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as made:
+        yield made.scheduler_address
+
+
+def test_the_same_frames_on_one_two_workers_and_a_dask_cluster(cluster: str) -> None:
     one = run_study(SMALL, workers=1, chunk_size=5)
     two = run_study(SMALL, workers=2, chunk_size=3)
     same(one, two)
-    with (
-        distributed.LocalCluster(
-            n_workers=2,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-        ) as cluster,
-    ):
-        dask = run_study(SMALL, scheduler=cluster.scheduler_address, chunk_size=4)
+    dask = run_study(SMALL, scheduler=cluster, chunk_size=4)
     same(one, dask)
     assert len(one.games) == 12 and set(one.players["agent"]) == {"random"}
+
+
+def test_duplicate_frames_equal_on_one_and_two_workers_and_a_dask_cluster(cluster: str) -> None:
+    one = run_study(DUPLICATE, workers=1, chunk_size=4)
+    two = run_study(DUPLICATE, workers=2, chunk_size=3)  # chunks that split deals
+    same(one, two)
+    same(one, run_study(DUPLICATE, scheduler=cluster, chunk_size=5))
+    assert one.games["deal"].tolist() == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+
+
+# -- designs ------------------------------------------------------------------------------------
+
+
+def test_duplicate_design_plays_each_deal_once_per_rotation() -> None:
+    frames = run_study(DUPLICATE)
+    games, players = frames.games, frames.players.merge(frames.games[["game", "deal"]])
+    assert games["rotation"].tolist() == [0, 1] * 5
+    assert games.groupby("deal")["seed"].unique().map(list).tolist() == [
+        [s]
+        for s in spawn_seeds(4, 5)  # every rotation of a deal has the deal's seed
+    ]
+    seats = players.groupby(["deal", "agent"])["seat"].apply(sorted)
+    assert seats.map(tuple).unique().tolist() == [(0, 1)]  # each agent in each seat, each deal
+    assert len(seats) == 10
+
+
+def test_the_rotations_of_a_deal_share_its_chance_and_each_agents_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: list[tuple[str, int]] = []  # every agent and chance generator made, in order
+    make_agent, make_rng = study_module.make_agent, study_module.make_rng
+
+    def agent(spec: str, seed: int):  # type: ignore[no-untyped-def]
+        made.append((spec, seed))
+        return make_agent(spec, seed)
+
+    def chance(seed: int):  # type: ignore[no-untyped-def]
+        made.append(("chance", seed))
+        return make_rng(seed)
+
+    monkeypatch.setattr(study_module, "make_agent", agent)
+    monkeypatch.setattr(study_module, "make_rng", chance)
+    config = StudyConfig("gloryislands", 3, ("greedy", "random"), games=6, design="duplicate")
+    game = config.make_game()
+    for index, seed in enumerate(game_seeds(config)):  # each game: its 3 seats, then chance
+        study_module.play_game(config, game, index, seed, trace=False, watch=False)
+    chance_of = {game: made[4 * game + 3][1] for game in range(6)}
+    by_place = {}  # (game, place in the lineup greedy, random, greedy) -> (agent, seed)
+    for game in range(6):
+        for seat in range(3):
+            by_place[game, (seat - game % 3) % 3] = made[4 * game + seat]
+    assert [chance_of[g] for g in range(6)] == [chance_of[0]] * 3 + [chance_of[3]] * 3
+    assert chance_of[0] != chance_of[3]
+    for deal in (0, 1):
+        first, *others = (3 * deal + r for r in range(3))
+        for place, spec in enumerate(("greedy", "random", "greedy")):
+            assert by_place[first, place][0] == spec
+            assert all(by_place[g, place] == by_place[first, place] for g in others)
+    seeds = {seed for _, seed in by_place.values()}
+    assert len(seeds) == 6  # a seed per place and deal: the two greedy players differ
+
+
+def test_fixed_design_keeps_the_seeds_and_hash_of_studies_before_designs() -> None:
+    config = StudyConfig("gloryislands", 2, ("greedy", "random"), games=4, seed=4)
+    assert config.design == "fixed" and "design" not in config.to_dict()
+    assert game_seeds(config) == spawn_seeds(4, 4)
+    assert StudyConfig.from_dict(config.to_dict()) == config
+    frames = run_study(config)
+    assert frames.games["deal"].tolist() == [0, 1, 2, 3]
+    assert frames.games["rotation"].tolist() == [0, 1, 0, 1]
+    still = run_study(StudyConfig(**{**config.__dict__, "rotate": False}))
+    assert still.games["rotation"].tolist() == [0, 0, 0, 0]
+    duplicate = StudyConfig(**{**config.__dict__, "design": "duplicate"})
+    assert duplicate.digest != config.digest and duplicate.to_dict()["design"] == "duplicate"
+    # the first rotation of each deal is the fixed game of the deal's index
+    pd.testing.assert_frame_equal(
+        run_study(duplicate).players.iloc[:2], frames.players.iloc[:2], check_dtype=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"games": 5}, "games: the duplicate design plays whole deals of 2 games"),
+        ({"rotate": False}, "rotate: the duplicate design rotates the lineup"),
+        ({"design": "paired"}, "design: 'paired' is no design"),
+    ],
+)
+def test_a_duplicate_config_that_cannot_be_played_is_one_error(
+    changes: dict[str, object], field: str
+) -> None:
+    with pytest.raises(AtollError) as error:
+        StudyConfig(**{**DUPLICATE.__dict__, **changes})
+    assert str(error.value).startswith(field)
 
 
 def test_game_results_depend_on_their_index_only() -> None:
@@ -105,18 +208,27 @@ def test_the_store_keeps_config_provenance_and_column_meanings(tmp_path: Path) -
         StudyStore.create(tmp_path, StudyConfig("southseas", players=2), resume=True)
 
 
-def test_a_study_killed_by_sigkill_resumes_with_nothing_lost_or_repeated(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("playing", "design"),
+    [
+        (["southseas", "study", "--players", "4"], "fixed"),
+        (["gloryislands", "study", "--players", "2", "--agents", "greedy,random"], "duplicate"),
+    ],
+    ids=["fixed", "duplicate"],
+)
+def test_a_study_killed_by_sigkill_resumes_with_nothing_lost_or_repeated(
+    tmp_path: Path, playing: list[str], design: str
+) -> None:
+    """The duplicate design (the default for unlike agents) too: a killed and resumed
+    duplicate study gives the frames of one never interrupted."""
     out = tmp_path / "study"
     args = [
         sys.executable,
         "-c",
         "import sys; from analyses.cli.main import main; sys.exit(main())",
-        "southseas",
-        "study",
+        *playing,
         "--games",
         "160",
-        "--players",
-        "4",
         "--seed",
         "5",
         "--workers",
@@ -142,6 +254,7 @@ def test_a_study_killed_by_sigkill_resumes_with_nothing_lost_or_repeated(tmp_pat
     assert resumed.returncode == 0, resumed.stderr
     frames = StudyStore.open(out).frames()
     assert frames.games["game"].tolist() == list(range(160))  # each game exactly once
+    assert StudyStore.open(out).config.design == design
     fresh = run_study(StudyStore.open(out).config, workers=2)
     same(frames, fresh)  # and the same games as a run never interrupted
     assert not [p for p in chunks.iterdir() if p.name.startswith(".")]  # staging cleared

@@ -7,12 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from analyses.cli.main import main
 from analyses.study import StudyConfig
 from analyses.tuning import search as search_module
 from analyses.tuning.check import check
+from analyses.tuning.objectives import paired_interval, parse_objective
 from analyses.tuning.report import write_report
 from analyses.tuning.search import TuneRun, best, completed, prepare, search
 from models.core import load_game
@@ -258,3 +260,16 @@ def test_when_the_start_is_best_nothing_is_claimed(tmp_path: Path) -> None:
     html = write_report(prep, study, checked, tmp_path, "t").read_text(encoding="utf-8")
     assert "No trial beat the starting values" in html
     assert "tuned − starting" not in html
+
+
+def test_the_check_resamples_whole_deals_in_the_duplicate_design() -> None:
+    """The two rotations of each deal here even out (0 and 10, mean 5): resampled by deal the
+    baseline's interval is that mean alone; with a deal per game, the draws of games."""
+    objective = parse_objective("margin")
+    base = [np.array([[0.0], [10.0], [0.0], [10.0]])]
+    tuned = [np.array([[1.0], [11.0], [3.0], [9.0]])]
+    by_deal = paired_interval(objective, base, tuned, deals=np.array([0, 0, 1, 1]))
+    assert by_deal[2] == (5.0, 5.0)
+    by_game = paired_interval(objective, base, tuned)
+    assert by_game[2][0] < 5.0 < by_game[2][1]
+    assert paired_interval(objective, base, tuned, deals=np.arange(4)) == by_game
