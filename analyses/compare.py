@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyses.agents import agent_strength
 from analyses.figures import figure_uri
 from analyses.frames import GAME_COLUMNS, StudyFrames
 from analyses.pages import header, write_pages
@@ -170,22 +171,24 @@ def write_comparison(
             "shown as 'same as ...'.",
         )
     ]
+    strength = agent_strength(rec_a)
+    sections[0].strength = [s["text"] for s in strength.values()]
+    sections[0].data["agent_strength"] = list(strength.values())
     moved = table[table["games changed"] > 0]
     for unit in UNITS:
         part = moved[moved["unit"] == unit].drop(columns="unit")
         if part.empty:
             continue
         section = Section(unit.capitalize())
-        section.tables.append(
-            effects_table(f"{unit.capitalize()}: every measure that changed", part)
-        )
+        shown = effects_table(f"{unit.capitalize()}: every measure that changed", part)
+        section.tables.append(shown)
         section.figures.append(
             (
                 f"{unit.capitalize()}, the largest differences first; {note}.",
                 _forest(part, note, unit),
             )
         )
-        variant_findings(section, label, part.rename(columns={"metric": "measure"}))
+        variant_findings(section, label, shown, name="metric")
         sections.append(section)
     still = table[table["games changed"] == 0]["metric"].tolist()
     if still:

@@ -1,8 +1,11 @@
 """The findings box at the top of a report: what the study shows, what it cannot resolve, and
 what to be wary of.
 
-* **Findings**: each effect that survives its table's correction (Holm), in one sentence with
-  estimate, interval, n and adjusted p — gathered from the sections' tests.
+* **Findings**: each effect that survives the correction for all the report's tests together
+  (Holm, :mod:`analyses.family`), in one sentence with estimate, interval, n and adjusted p.
+* **The agents' measured strength**: each agent's entries of the agent ladder for the game and
+  player count, or "not measured" (:func:`analyses.agents.agent_strength`) — beside the
+  findings, since every number here is about games those agents played.
 * **Resolution**: what the sample size lets one see at all ("with 200 games a seat's win share
   within ±0.09 of the even 0.25 would most likely go unseen").
 * **Warnings**: a sample below :data:`analyses.pergame.MIN_GAMES` games, games far longer than
@@ -22,6 +25,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from analyses.family import stated
 from analyses.pergame import MIN_GAMES
 from analyses.tables import Section
 
@@ -40,8 +44,10 @@ def detectable(p: float, games: int) -> float:
 
 
 def findings_box(sections: Sequence[Section], *, games: int, players: int) -> dict[str, Any]:
-    """The box's three lists, from the sections' findings and warnings and the sample size."""
-    found = [f.text for s in sections for f in s.findings]
+    """The box's lists, from the sections' findings (those :func:`analyses.family.stated`
+    gives: run :func:`analyses.family.adjust` first), warnings, resolution lines and the agents'
+    measured strength, and the sample size."""
+    found = stated(sections)
     warnings = [w for s in sections for w in s.warnings]
     even = 1 / players
     resolution = [
@@ -50,6 +56,8 @@ def findings_box(sections: Sequence[Section], *, games: int, players: int) -> di
         f"{detectable(even, games):.2f} of another's, would most likely go unseen (80% power "
         "at the 5% level, before the correction for many tests)."
     ]
+    resolution += [line for s in sections for line in s.resolution]
+    strength = [line for s in sections for line in s.strength]
     if games < MIN_GAMES:
         warnings.insert(
             0,
@@ -58,4 +66,9 @@ def findings_box(sections: Sequence[Section], *, games: int, players: int) -> di
         )
     if not found:
         found = ["No effect survives the correction for many tests at this sample size."]
-    return {"findings": found, "resolution": resolution, "warnings": warnings}
+    return {
+        "findings": found,
+        "strength": strength,
+        "resolution": resolution,
+        "warnings": warnings,
+    }

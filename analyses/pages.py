@@ -13,6 +13,7 @@ from typing import Any
 
 import jinja2
 
+from analyses import family
 from analyses.findings import findings_box
 from analyses.frames import StudyFrames
 from analyses.provenance import option_rows, plain, today
@@ -39,7 +40,10 @@ def header(record: dict[str, Any], frames: StudyFrames, command: str) -> dict[st
     config = record["config"]
     info = game_info(config["game"])
     agents = ", ".join(config["agents"])
-    seats = "rotated over the seats" if config["rotate"] else "fixed seats"
+    if config.get("design") == "duplicate":
+        seats = "design duplicate: every deal played once per rotation of the lineup"
+    else:
+        seats = "rotated over the seats" if config.get("rotate", True) else "fixed seats"
     return {
         "atoll": record.get("atoll", "?"),
         "made": today(),
@@ -87,6 +91,7 @@ def write_pages(
 ) -> Path:
     """Write ``path`` (HTML) and ``report.json`` beside it, atomically, from the sections."""
     config = record["config"]
+    family.adjust(sections)  # every test of the page is one family
     box = findings_box(sections, games=top["study"]["games"], players=int(config["players"]))
     box["warnings"] = [*extra_warnings, *box["warnings"]]
     html = render(
@@ -103,8 +108,10 @@ def write_pages(
 
 
 def write_report_json(folder: Path, head: dict[str, Any], sections: Sequence[Section]) -> Path:
-    """``folder/report.json`` (atomically): ``head``, what the top of the page says, and
-    ``numbers``, every number of every table of ``sections`` (:func:`json_numbers`)."""
+    """``folder/report.json`` (atomically): ``head``, what the top of the page says, the
+    sections' ``data`` by name (``pairing``, ``agent_strength``...), and ``numbers``, every
+    number of every table of ``sections`` (:func:`json_numbers`)."""
     numbers = [n for s in sections for t in s.tables for n in json_numbers(s.title, t)]
-    text = json.dumps({**head, "numbers": numbers}, indent=1, allow_nan=False, default=str)
+    data = {k: v for s in sections for k, v in s.data.items()}
+    text = json.dumps({**head, **data, "numbers": numbers}, indent=1, allow_nan=False, default=str)
     return write_bytes_atomically(folder / "report.json", text.encode("utf-8"))

@@ -70,7 +70,8 @@ class VariantReport:
         "Each variant replays the study's games from the same seeds with the same agents in "
         "the same seats, one rule changed; a difference is the variant minus the study, game "
         "by game, with its 95% interval over games. p: sign-flip permutation test; adjusted by "
-        "Holm over each table; 'clear' when the adjusted p is below 0.05. A measure that is "
+        "Holm with all the report's tests together; 'clear' when the adjusted p is below "
+        "0.05. A measure that is "
         "another's effect again (the other agent's share, the same number under another name) "
         "is shown once."
     )

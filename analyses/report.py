@@ -34,13 +34,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from analyses.agents import agents_section
 from analyses.frames import StudyFrames
 from analyses.lengths import events_section, length_section
 from analyses.measures import branching_section, ending_section
 from analyses.pages import header, write_pages
 from analyses.plugins import plugin
 from analyses.provenance import command_line
-from analyses.sections import GENERIC, errors_section, planning_section, variants_section
+from analyses.seats import lineup_section, outcome_section
+from analyses.sections import errors_section, planning_section, scores_section, variants_section
 from analyses.tables import Section
 from analyses.variants import Variant, VariantRun
 from models.core import game_info
@@ -52,7 +54,16 @@ def build_sections(
     frames: StudyFrames, record: dict[str, Any], variants: Mapping[str, VariantRun] | None = None
 ) -> list[Section]:
     game = record["config"]["game"]
-    makers = (*GENERIC, ending_section, length_section, branching_section, events_section)
+    makers = (
+        lineup_section,
+        outcome_section,
+        agents_section,
+        scores_section,
+        ending_section,
+        length_section,
+        branching_section,
+        events_section,
+    )
     found = [make(frames, record) for make in makers]
     declared = plugin(game)
     found.extend(declared.sections(frames, record))

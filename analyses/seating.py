@@ -1,8 +1,13 @@
-"""Who sat where, and whether it mattered: the lineups of a study's games, the seat test and
-the test of a label dealt to the seats at random (Glory Islands' card colours).
+"""Who sat where, and whether it mattered: the lineups of a study's games, the seat test, the
+test of a label dealt to the seats at random (Glory Islands' card colours), each agent's win
+share in each seat, and the seat × agent interaction.
 
-Both tests are permutation tests with the game as the unit (:mod:`analyses.pergame`): shared
-wins count 1/k as played, and no large-sample approximation is needed.
+The tests are permutation tests with the game as the unit (:mod:`analyses.pergame`) — or the
+deal, under a duplicate design (:mod:`analyses.balance`): the seat test then permutes the
+rotations within each deal, and the interaction flips the sign of each deal's contrast. Shared
+wins count 1/k as played, and no large-sample approximation is needed. Permutations rather than
+a model fit (statsmodels' cluster-robust Wald test, say): they are exact for the few dozen
+deals a study often has, and need nothing of the win shares' distribution.
 
 >>> frame = pd.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
 ...                       "agent": ["g", "r", "r", "g"], "win_share": [1.0, 0.0, 0.0, 1.0]})
@@ -14,11 +19,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from analyses.pergame import PERMUTATIONS, generator, share
+from analyses.pergame import PERMUTATIONS, generator, mean, share, sign_flip_p
 from analyses.stats import Estimate, holm
 
 
@@ -48,11 +54,11 @@ class SeatTest:
     overall: float
     testable: bool
     players: int
-    games: int
+    games: int  # the units the shares are over: games, or the deals of a duplicate design
     labels: tuple[str, ...] = ()  # :func:`label_test`: the label of each key of ``shares``
 
 
-def seat_test(players: pd.DataFrame, *, seed: int = 0) -> SeatTest:
+def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None = None) -> SeatTest:
     """Do the seats win equally often, given who sits where?
 
     Under "the seat does not matter, given the agents", a game's outcome seen from its lineup
@@ -61,7 +67,14 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0) -> SeatTest:
     that some rotation maps onto itself (all agents alike) is also turned at random; each seat's
     total win share is compared with its spread over :data:`PERMUTATIONS` permutations. Shared
     wins count 1/k, as played; no approximation is needed, so few games are no problem.
+
+    ``deals`` (game -> deal, a duplicate design) makes the deal the unit: the rotations are
+    permuted only among the games of one deal (a stratified permutation test: every deal keeps
+    its own luck, and the agents stay balanced over the seats within it), and each seat's win
+    share is the mean over deals of the deal's mean over its rotations (``n`` = deals).
     """
+    if deals is not None:
+        players = players[players["game"].isin(deals.index)]
     wide = players.pivot(index="game", columns="seat", values="win_share").sort_index()
     agents = players.pivot(index="game", columns="seat", values="agent").loc[wide.index]
     size = wide.shape[1]
@@ -73,9 +86,10 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0) -> SeatTest:
         canonical = min(rotations)
         turn = next(r for r in range(1, size + 1) if rotations[r % size] == rotations[0])
         known[lineup] = (canonical, rotations.index(canonical), turn)
-    classes: dict[tuple[str, ...], list[int]] = {}
+    stratum = [0] * len(keys) if deals is None else deals.reindex(wide.index).tolist()
+    classes: dict[tuple[Any, tuple[str, ...]], list[int]] = {}
     for g, lineup in enumerate(keys):
-        classes.setdefault(known[lineup][0], []).append(g)
+        classes.setdefault((stratum[g], known[lineup][0]), []).append(g)
     shift = np.array([known[k][1] for k in keys], dtype=int)  # seat of slot j: (j + shift) % size
     period = np.array([known[k][2] for k in keys], dtype=int)
     rolled = (np.arange(size)[None, :] + shift[:, None]) % size
@@ -109,12 +123,13 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0) -> SeatTest:
         (1 + np.sum(stat >= ((observed - expected) ** 2).sum() - 1e-9)) / (1 + PERMUTATIONS)
     )
     adjusted = dict(zip(range(size), (float(a) for a in holm(list(p.values()))), strict=True))
-    shares = {int(s): share(wide[s].to_numpy(float), seed=seed) for s in wide.columns}
+    units = wide if deals is None else wide.groupby(deals.reindex(wide.index).to_numpy()).mean()
+    shares = {int(s): share(units[s].to_numpy(float), seed=seed) for s in wide.columns}
     if not moved:
         p = {s: math.nan for s in p}
         adjusted = dict(p)
         overall = math.nan
-    return SeatTest(shares, p, adjusted, overall, moved, size, len(wide))
+    return SeatTest(shares, p, adjusted, overall, moved, size, len(units))
 
 
 def label_test(players: pd.DataFrame, label: str, *, seed: int = 0) -> SeatTest:
@@ -156,3 +171,128 @@ def label_test(players: pd.DataFrame, label: str, *, seed: int = 0) -> SeatTest:
         shares[i] = share(mine.to_numpy(float), seed=seed)
     test = SeatTest(shares, p, adjusted, float((1 + far) / (1 + PERMUTATIONS)), True, seats, games)
     return dataclasses.replace(test, labels=tuple(labels))
+
+
+# -- seat by agent ---------------------------------------------------------------------------------
+
+
+def _per_unit(values: pd.Series, deals: pd.Series | None) -> pd.Series:
+    """A per-game series as one value per unit: the games, or the means over each deal."""
+    if deals is None:
+        return values
+    return values.groupby(deals.reindex(values.index).to_numpy()).mean()
+
+
+def seat_agent_shares(
+    players: pd.DataFrame, deals: pd.Series | None = None, *, seed: int = 0
+) -> pd.DataFrame:
+    """Each agent's win share in each seat: one row per seat, and per agent its win share
+    there (an :class:`~analyses.stats.Estimate` over the games, or the deals, in which it sat
+    there) and how many games (deals) that is. A seat an agent never held shows nothing.
+
+    >>> frame = pd.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1],
+    ...                       "agent": ["g", "r", "g", "r"], "win_share": [1.0, 0.0, 1.0, 0.0]})
+    >>> table = seat_agent_shares(frame)
+    >>> list(table.columns), table["r: games"].tolist()
+    (['seat', 'g: win share', 'g: games', 'r: win share', 'r: games'], [0, 2])
+    """
+    if deals is not None:
+        players = players[players["game"].isin(deals.index)]
+    unit = "games" if deals is None else "deals"
+    agents = list(dict.fromkeys(players["agent"]))
+    rows = []
+    for seat in sorted(players["seat"].unique()):
+        row: dict[str, Any] = {"seat": int(seat)}
+        here = players[players["seat"] == seat]
+        for agent in agents:
+            mine = here[here["agent"] == agent].set_index("game")["win_share"]
+            values = _per_unit(mine, deals).to_numpy(float)
+            row[f"{agent}: win share"] = share(values, seed=seed) if len(values) else _nothing()
+            row[f"{agent}: {unit}"] = len(values)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _nothing() -> Estimate:
+    return Estimate(math.nan, math.nan, math.nan, 0, method="none")
+
+
+@dataclasses.dataclass(frozen=True)
+class Interaction:
+    """Whether a seat is worth more to one agent than to the others: in every deal, each
+    agent's win share in the seat minus its mean over all seats (its *advantage* there); the
+    agent's advantage minus the others' mean advantage, over deals, with its sign-flip p."""
+
+    seat: int
+    agent: str
+    others: tuple[str, ...]
+    share: Estimate
+    others_share: Estimate
+    advantage: Estimate
+    others_advantage: Estimate
+    difference: Estimate
+    p: float
+
+
+def interactions(players: pd.DataFrame, deals: pd.Series, *, seed: int = 0) -> list[Interaction]:
+    """Does a seat's effect differ by agent (seat x agent interaction)? For a design where
+    every agent sits in every seat in every deal (duplicate): per deal, each agent's advantage
+    in each seat (its win share there minus its mean over the seats) — and the agent's
+    advantage minus the others' mean, tested against 0 with a sign-flip test over deals (the
+    deal is the unit; no large-sample approximation). With two agents, one contrast per seat
+    (the other agent's is its mirror); with more, one per agent and seat.
+
+    With two players a seat's advantage to one agent is the other seat's cost to its opponent
+    (the win shares of a game sum to 1), so the interaction is 0 by construction: nothing to
+    test (an empty list).
+
+    >>> rows = []
+    >>> for d in range(40):  # g wins in seat 2; elsewhere seat 0 wins
+    ...     for r in range(3):
+    ...         line = ["g", "r", "r"][-r:] + ["g", "r", "r"][:-r] if r else ["g", "r", "r"]
+    ...         winner = 2 if line[2] == "g" else 0
+    ...         rows += [{"game": 3 * d + r, "seat": s, "agent": line[s],
+    ...                   "win_share": float(s == winner)} for s in range(3)]
+    >>> frame = pd.DataFrame(rows)
+    >>> deals = pd.Series(frame["game"].unique() // 3, index=frame["game"].unique())
+    >>> found = {i.seat: i for i in interactions(frame, deals)}
+    >>> found[2].agent, round(found[2].difference.value, 2), found[2].p < 0.001
+    ('g', 0.5, True)
+    """
+    size = int(players["seat"].max()) + 1
+    agents = list(dict.fromkeys(players["agent"]))
+    if size < 3 or len(agents) < 2:
+        return []
+    used = players[players["game"].isin(deals.index)]
+    used = used.assign(deal=deals.reindex(used["game"]).to_numpy())
+    cells = used.groupby(["deal", "agent", "seat"])["win_share"].mean().unstack("seat")
+    cells = cells.dropna()  # an agent missing from a seat of a deal: not balanced there
+    advantage = cells.sub(cells.mean(axis=1), axis=0)
+    found = []
+    for agent in agents[:1] if len(agents) == 2 else agents:
+        others = tuple(a for a in agents if a != agent)
+        mine, theirs = advantage.xs(agent, level="agent"), _mean_of(advantage, others)
+        share_mine, share_theirs = cells.xs(agent, level="agent"), _mean_of(cells, others)
+        both = mine.index.intersection(theirs.index)
+        for seat in sorted(cells.columns):
+            d = (mine.loc[both, seat] - theirs.loc[both, seat]).to_numpy(float)
+            found.append(
+                Interaction(
+                    int(seat),
+                    agent,
+                    others,
+                    share(share_mine.loc[both, seat].to_numpy(float), seed=seed),
+                    share(share_theirs.loc[both, seat].to_numpy(float), seed=seed),
+                    mean(mine.loc[both, seat].to_numpy(float), bounds=(-1, 1), seed=seed),
+                    mean(theirs.loc[both, seat].to_numpy(float), bounds=(-1, 1), seed=seed),
+                    mean(d, bounds=(-2, 2), seed=seed),
+                    sign_flip_p(d, seed=seed),
+                )
+            )
+    return found
+
+
+def _mean_of(frame: pd.DataFrame, agents: tuple[str, ...]) -> pd.DataFrame:
+    """The mean over ``agents`` of their rows (by deal) of a (deal, agent) x seat frame."""
+    parts = [frame.xs(a, level="agent") for a in agents]
+    return sum(parts[1:], parts[0]) / len(parts)

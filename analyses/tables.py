@@ -53,20 +53,57 @@ class Table:
         return any(isinstance(v, Estimate) for column in self.frame for v in self.frame[column])
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False)
 class Finding:
-    """One sentence of the findings box, and the number it rests on (if any)."""
+    """One sentence of the findings box, and the number it rests on (if any).
+
+    A finding with a ``p`` is a test: ``text`` is its claim without the p-value, and it is
+    stated only if it survives the report's correction for all its tests together
+    (:func:`analyses.family.adjust` sets ``adjusted``, and writes it into ``row``: the table
+    row that shows the test, as (frame, row label)). It is not stated when a finding of
+    ``unless`` holds (a seat's effect that is an interaction with the agents, say, is stated
+    as that). A finding without a ``p`` is a plain statement, always stated.
+
+    >>> f = Finding("Seat 1 wins 0.60", p=0.001, adjusted=0.004)
+    >>> f.holds, f.sentence()
+    (True, 'Seat 1 wins 0.60, adjusted p = 0.004.')
+    """
 
     text: str
     estimate: Estimate | None = None
     p: float = math.nan
     adjusted: float = math.nan
+    row: tuple[pd.DataFrame, Any] | None = None
+    unless: tuple[Finding, ...] = ()
+
+    @property
+    def tested(self) -> bool:
+        """Whether this is a test (it has a p-value) rather than a plain statement."""
+        return not math.isnan(self.p)
+
+    @property
+    def holds(self) -> bool:
+        """A statement always; a test when its adjusted p is below 0.05."""
+        return not self.tested or bool(self.adjusted < 0.05)
+
+    @property
+    def stated(self) -> bool:
+        """Whether the findings box says it: it holds and no finding of ``unless`` does."""
+        return self.holds and not any(other.holds for other in self.unless)
+
+    def sentence(self) -> str:
+        """The sentence of the box: a test's claim with its adjusted p."""
+        if not self.tested:
+            return self.text
+        return f"{self.text}, adjusted {p_text(self.adjusted)}."
 
 
 @dataclasses.dataclass
 class Section:
-    """One part of a report: tables, figures (caption, data URI), notes, and the findings its
-    tests support (the report puts them in the box at the top)."""
+    """One part of a report: tables, figures (caption, data URI), notes, and its tests as
+    findings; for the box at the top of the report, warnings, lines on what the sample can
+    resolve and the agents' measured strength; and ``data``, values report.json holds by
+    name beside the tables' numbers."""
 
     title: str
     intro: str = ""
@@ -75,6 +112,9 @@ class Section:
     notes: list[str] = dataclasses.field(default_factory=list)
     findings: list[Finding] = dataclasses.field(default_factory=list)
     warnings: list[str] = dataclasses.field(default_factory=list)
+    resolution: list[str] = dataclasses.field(default_factory=list)
+    strength: list[str] = dataclasses.field(default_factory=list)
+    data: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def estimate_cell(e: Estimate, digits: int = 2) -> str:
@@ -105,17 +145,18 @@ def p_text(p: float) -> str:
     return f"p {cell}" if cell.startswith("<") else f"p = {cell}"
 
 
-def estimate_text(e: Estimate) -> str:
-    """An estimate in a sentence, with the games it rests on.
+def estimate_text(e: Estimate, units: str = "games") -> str:
+    """An estimate in a sentence, with the units it rests on (games, or the deals of a
+    duplicate design).
 
     >>> estimate_text(Estimate(0.36, 0.29, 0.43, 200))
     '0.36 [0.29, 0.43] (n = 200 games)'
-    >>> estimate_text(Estimate(0.5, 0.5, 0.5, 40, method="constant"))
-    '0.50 in every one of 40 games'
+    >>> estimate_text(Estimate(0.5, 0.5, 0.5, 40, method="constant"), "deals")
+    '0.50 in every one of 40 deals'
     """
     if e.constant:
-        return f"{e.value:.2f} in every one of {e.n} games"
-    return f"{estimate_cell(e)} (n = {e.n} games)"
+        return f"{e.value:.2f} in every one of {e.n} {units}"
+    return f"{estimate_cell(e)} (n = {e.n} {units})"
 
 
 def p_cell(p: float) -> str:

@@ -81,7 +81,9 @@ def compared(measures: Iterable[Measure]) -> pd.DataFrame:
     study's mean, the variant's and the mean per-game difference (variant minus study), each an
     :class:`~analyses.stats.Estimate` with its interval over games; the games in which it
     changed at all; the p-value of "no difference" (:func:`analyses.pergame.paired`) and that
-    p-value adjusted by Holm over the table. ``clear`` means adjusted p < 0.05.
+    p-value adjusted by Holm over the table (a report adjusts it again with all its tests,
+    :mod:`analyses.family`). ``clear`` means adjusted p < 0.05. A measure the variant changed
+    in no game is not tested (nothing to test: its p is nan).
 
     One effect is tested once: a measure whose per-game differences are another's (or a
     multiple of them: the other agent's share of a two-agent game, the same measure under
@@ -105,7 +107,7 @@ def compared(measures: Iterable[Measure]) -> pd.DataFrame:
                 "variant": result.variant,
                 "difference": result.difference,
                 "games changed": result.changed,
-                "p": math.nan if twin else result.p,
+                "p": math.nan if twin or not result.changed else result.p,
                 "adjusted p": math.nan,
                 "clear": f"same as {twin}" if twin else "",
                 "games": len(a),

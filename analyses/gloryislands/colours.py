@@ -17,7 +17,7 @@ import pandas as pd
 from analyses import pergame, seating
 from analyses.frames import StudyFrames, events_of
 from analyses.sections import sample_note
-from analyses.tables import Finding, Section, Table, estimate_text, p_text
+from analyses.tables import Finding, Section, Table, estimate_text
 
 
 def _board_note(record: dict[str, Any]) -> str:
@@ -94,26 +94,27 @@ def colours_and_ties(frames: StudyFrames, record: dict[str, Any]) -> Section:
             }
             for i in sorted(test.shares)
         ]
+        table = pd.DataFrame(rows)
         section.tables.append(
             Table(
                 "Win share by card colour (colours dealt at random)",
-                pd.DataFrame(rows),
+                table,
                 over="games the colour played",
             )
         )
         section.notes.append(
             "The colours were dealt to the seats at random (colours = dealt), so a colour's "
             "effect is told apart from a seat's: the p-values re-deal every game's colours "
-            f"(Holm over the colours); all colours together p = {test.overall:.3f}."
+            "(adjusted with all the report's tests together); all colours together p = "
+            f"{test.overall:.3f}."
         )
-        for i in sorted(test.shares):
-            if test.adjusted[i] < 0.05:
-                e = test.shares[i]
-                text = (
-                    f"The {test.labels[i]} cards win {estimate_text(e)} of the games they are "
-                    f"played in, adjusted {p_text(test.adjusted[i])} (colours dealt at random)."
-                )
-                section.findings.append(Finding(text, e, test.p[i], test.adjusted[i]))
+        for k, i in enumerate(sorted(test.shares)):
+            e = test.shares[i]
+            text = (
+                f"The {test.labels[i]} cards win {estimate_text(e)} of the games they are "
+                "played in (colours dealt at random)"
+            )
+            section.findings.append(Finding(text, e, test.p[i], row=(table, k)))
     else:
         section.notes.append(
             "Seat i plays the i-th colour's cards (colours = by_seat), so a colour's win share "

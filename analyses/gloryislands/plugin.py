@@ -87,7 +87,8 @@ PLUGIN = GamePlugin(
         "in the same seats, one special action switched off; a difference is the variant minus "
         "the study, game by game (paired), with its 95% interval over games. A win share that "
         "falls without an action means the agent gained from having it. p: sign-flip "
-        "permutation test; adjusted by Holm over each table; 'clear' when the adjusted p is "
+        "permutation test; adjusted by Holm with all the report's tests together; 'clear' when "
+        "the adjusted p is "
         "below 0.05; an effect that is another's again (the other agent's share) is tested "
         "once. The board is the study's (see its note above).",
         measures=_measures,

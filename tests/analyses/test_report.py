@@ -84,8 +84,10 @@ def test_compare_reports_every_difference_with_its_interval(
     assert "recall: any_turn → never" in html and "Findings" in html
     assert "events: recall" in html and "<th>difference</th>" in html
     assert "<th>adjusted p</th>" in html
+    assert "random: not measured (the agent ladder has no entry for 2-player" in html
     assert (out / "baseline" / "study.json").exists() and (out / "variant" / "study.json").exists()
     data = json.loads((out / "report.json").read_text())
+    assert [s["agent"] for s in data["agent_strength"]] == ["random"]
     names = {n["name"] for n in data["numbers"]}
     table = "Per-game counts: every measure that changed; 12 games paired"
     assert f"{table}: metric events: recall: difference" in names

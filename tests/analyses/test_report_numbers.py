@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from analyses.report import write_report
+from analyses.stats import holm
 from analyses.store import StudyStore
 from analyses.study import StudyConfig, run_study
 
@@ -46,7 +47,22 @@ def test_seat_win_shares_are_means_over_games(study: tuple[Path, dict]) -> None:
         number = _number(data, f"Seats: seat {seat}: win share")
         assert number["estimate"] == pytest.approx(value)
         assert number["n"] == 24 and number["over"] == "games"
-        assert number["low"] <= value <= number["high"] and number["adjusted_p"] is not None
+        assert number["low"] <= value <= number["high"]
+        # unlike agents in a fixed design: seat and agent are confounded, no seat is tested
+        assert number["p"] is None and number["adjusted_p"] is None
+
+
+def test_every_p_value_of_the_report_is_adjusted_with_all_the_others(
+    study: tuple[Path, dict],
+) -> None:
+    _, data = study
+    tests = {}  # one test per table row (a row repeats its p beside each of its numbers)
+    for n in data["numbers"]:
+        if n.get("p") is not None:
+            tests[(n["table"], n["row"])] = (n["p"], n["adjusted_p"])
+    assert len({table for table, _ in tests}) >= 2  # tests from more than one table
+    raw, shown = zip(*tests.values(), strict=True)
+    assert list(shown) == pytest.approx(list(holm(list(raw))))
 
 
 def test_an_agents_win_share_is_per_seat_it_held_averaged_over_games(
