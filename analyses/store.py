@@ -50,6 +50,7 @@ from typing import Any
 
 import pandas as pd
 
+from analyses import interrupts
 from analyses.frames import TABLES, StudyFrames, column_docs
 from analyses.locks import lock, unlock
 from analyses.manifest import FORMAT, Survey, chunk_name, survey, write_manifest
@@ -288,7 +289,13 @@ class StudyStore:
     # -- writing, reading -----------------------------------------------------------------------
     def write_chunk(self, chunk: StudyFrames) -> Path:
         """Write one chunk's tables and manifest, all or nothing (a hidden folder renamed into
-        place, readable like any folder the user makes)."""
+        place, readable like any folder the user makes). A stop that arrives meanwhile waits
+        for the chunk (milliseconds): the games are played, and a parquet writer broken off
+        in the middle printed a traceback from its finaliser on the way out."""
+        with interrupts.deferred():
+            return self._write_chunk(chunk)
+
+    def _write_chunk(self, chunk: StudyFrames) -> Path:
         indices = chunk.indices
         if not indices:
             raise ValueError("an empty chunk")
