@@ -122,8 +122,8 @@ def agent_key(spec: str) -> tuple[Any, ...]:
     """What makes two specs the same agent: its name and every parameter, the declared
     defaults filled in (``"ismcts"`` and ``"ismcts:c=0.7"`` match: 0.7 is c's default).
 
-    >>> agent_key("ismcts") == agent_key("ismcts:c=0.7"), agent_key("greedy") == ("greedy",)
-    (True, True)
+    >>> agent_key("ismcts") == agent_key("ismcts:c=0.7"), agent_key("greedy")
+    (True, ('greedy', ('samples', 8)))
     """
     from solvers.agents import read_spec
 

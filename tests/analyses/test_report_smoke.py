@@ -34,6 +34,9 @@ from models.errors import AtollError
 from models.registry import game_names
 
 GAMES = 4
+#: Two players: the 4 games are 2 deals of the duplicate design (unlike agents), the fewest
+#: that pair a variant's games with the study's.
+PLAYERS = 2
 AGENTS = "greedy,random"
 
 
@@ -96,7 +99,8 @@ CASES = [pytest.param(game, {}, id=f"{game}-defaults-and-variants") for game in 
 
 def report(capsys: pytest.CaptureFixture[str], out: Path, game: str, *args: str) -> dict[str, Any]:
     """Write a small report in process; its report.json (checked to be written)."""
-    argv = [game, "report", "--games", str(GAMES), "--agents", AGENTS, "--seed", "1"]
+    argv = [game, "report", "--games", str(GAMES), "--players", str(PLAYERS), "--agents", AGENTS]
+    argv += ["--seed", "1"]
     status = main([*argv, "--workers", "1", "--out", str(out), *args])
     err = capsys.readouterr().err
     assert status == 0, err
@@ -131,7 +135,8 @@ def compare_variant(capsys: pytest.CaptureFixture[str], study: Path, game: str, 
     for source, folder in ((study, "baseline"), (study / "variants" / slug, "variant")):
         shutil.copytree(source / "chunks", out / folder / "chunks")
         shutil.copy(source / "study.json", out / folder)
-    argv = [game, "compare", "--games", str(GAMES), "--agents", AGENTS, "--seed", "1"]
+    argv = [game, "compare", "--games", str(GAMES), "--players", str(PLAYERS), "--agents", AGENTS]
+    argv += ["--seed", "1"]
     status = main([*argv, "--variant", slug, "--workers", "1", "--resume", "--out", str(out)])
     assert status == 0, capsys.readouterr().err
     assert (out / "compare.html").exists()

@@ -41,7 +41,7 @@ def traced(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
 def test_one_line_per_budget_and_the_picture_last(traced: tuple[Path, list[str]]) -> None:
     out, lines = traced
     assert lines[0].startswith("budget 2: win share ") and lines[1].startswith("budget 4: ")
-    assert "(n=2)" in lines[0] and "against the even share 0.50" in lines[0]  # 2 deals
+    assert "n=2)" in lines[0] and "against the even share 0.50" in lines[0]  # 2 deals
     assert lines[-1] == f"wrote {out / 'skill.png'}"
     assert (out / "skill.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in out.iterdir()) == [
