@@ -70,15 +70,21 @@ from solvers.agents.spec import Agent, Param
 
 #: Iterations when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 200
+#: The prior's weight in visits (module doc).
+PRIOR = 0
+#: How many decisions deep from the root nodes get the prior.
+PRIOR_DEPTH = 1
 
 
 class Node:
     """A node of the decision tree: the statistics of the action that leads to it."""
 
-    __slots__ = ("available", "children", "secret", "totals", "visits")
+    __slots__ = ("available", "children", "secret", "totals", "virtual", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[Hashable, Node] = {}
+        #: Of ``visits``, those that are the prior's (no iteration walked them).
+        self.virtual = 0
         #: Where a secret choice begins: each chooser's own statistics per action (children are
         #: then keyed by the joint choice, a tuple of (chooser, action)).
         self.secret: dict[int, dict[Hashable, Node]] = {}
@@ -104,6 +110,13 @@ class ISMCTSAgent(Agent):
         Param("depth", int, 0, "random player decisions after expansion before the heuristic"),
         Param("c", float, 0.7, "UCB exploration constant (rewards are in [0, 1])"),
         Param(
+            "prior",
+            int,
+            PRIOR,
+            "visits' worth of the one-step heuristic value each action starts with (0: none)",
+        ),
+        Param("prior_depth", int, PRIOR_DEPTH, "decisions from the root that get the prior"),
+        Param(
             "scale",
             float,
             None,
@@ -121,6 +134,8 @@ class ISMCTSAgent(Agent):
         depth: int = 0,
         c: float = 0.7,
         scale: float | None = None,
+        prior: int = PRIOR,
+        prior_depth: int = PRIOR_DEPTH,
         name: str = "ismcts",
     ) -> None:
         self.name = name
@@ -129,6 +144,7 @@ class ISMCTSAgent(Agent):
             iterations = DEFAULT_ITERATIONS
         self.iterations, self.seconds = iterations, seconds
         self.depth, self.c, self.scale = depth, c, scale
+        self.prior, self.prior_depth = prior, prior_depth
         #: The root of the last search (for inspection and tests).
         self.root: Node | None = None
 
@@ -188,6 +204,14 @@ class ISMCTSAgent(Agent):
                 continue
             actions = det.legal_actions()
             children = node.children
+            if self.prior and len(path) < self.prior_depth:
+                self._prime(node, det, actions, players)
+                action, node = _ucb(children, actions, player, c)
+                det.apply(action)
+                path.append(node)
+                if node.visits == node.virtual:  # a leaf so far: judge it, as on expansion
+                    break
+                continue
             untried = []
             for action in actions:
                 child = children.get(action)
@@ -211,6 +235,30 @@ class ISMCTSAgent(Agent):
             totals = visited.totals
             for p in range(players):
                 totals[p] += rewards[p]
+
+    def _prime(
+        self, node: Node, det: GameState, actions: tuple[Hashable, ...], players: int
+    ) -> None:
+        """Give every action at ``node`` not yet in its table the prior: ``prior`` visits of the
+        rewards one step after it (each player's, as at a cut-off), judged on ``det``; counts
+        every action's availability."""
+        children, weight = node.children, self.prior
+        scale = self.scale or det.margin_scale
+        for action in actions:
+            child = children.get(action)
+            if child is not None:
+                child.available += 1
+                continue
+            after = det.clone()
+            after.apply(action)
+            if after.is_terminal():
+                rewards = terminal_rewards(after.outcome(), players)
+            else:
+                rewards = cutoff_rewards(after.heuristic(), scale)
+            child = children[action] = Node(players)
+            child.visits = child.virtual = child.available = weight
+            child.available += 1
+            child.totals = [weight * r for r in rewards]
 
     def _rollout(self, det: GameState, rng: random.Random) -> list[float]:
         """Random play for at most ``depth`` player decisions, then the rewards (module doc)."""
