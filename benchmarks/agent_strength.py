@@ -35,6 +35,7 @@ import datetime
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from common import component_labels
@@ -50,10 +51,18 @@ from solvers.agents import make_agent
 LADDER_GAMES = ("southseas", "gloryislands", "tobago")
 #: The ISMCTS budgets of the ladder, in milliseconds a decision.
 LADDER_BUDGETS = (25, 50, 100)
-#: Each game's CPU milliseconds per ISMCTS iteration with the default parameters, measured
-#: by ``--calibrate`` (4 players; see :func:`calibrate`): a budget of b ms is
-#: ``round(b / ITERATION_MS[game])`` iterations, a deterministic budget.
-ITERATION_MS = {"southseas": 0.1, "gloryislands": 0.1, "tobago": 0.1}
+#: Each game's ISMCTS spec on the ladder (its budget added): the prior deeper where the
+#: branching is small enough to afford it (module doc of :mod:`solvers.agents.ismcts`).
+LADDER_SPECS = {
+    "southseas": "ismcts:prior=5,prior_depth=1",
+    "gloryislands": "ismcts:prior=5,prior_depth=3",
+    "tobago": "ismcts:prior=5,prior_depth=3",
+}
+#: Each game's CPU milliseconds per iteration of its :data:`LADDER_SPECS` spec, measured by
+#: ``--calibrate`` (4 players, :func:`calibrate`) on 2026-12-03 with the machine's 2 cores
+#: shared (load average 6-8): a budget of b ms is ``round(b / ITERATION_MS[game])``
+#: iterations, a deterministic budget (so on a quiet machine a decision takes less).
+ITERATION_MS = {"southseas": 0.215, "gloryislands": 0.234, "tobago": 0.57}
 
 
 def iterations_for(game: str, budget_ms: float) -> int:
@@ -131,8 +140,11 @@ def run_pairing(
     return point
 
 
-def ladder(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """Play the ladder's rungs for every game; return them as ladder entries."""
+def ladder(
+    args: argparse.Namespace, iterations: Callable[[str, int], int] = iterations_for
+) -> list[dict[str, Any]]:
+    """Play the ladder's rungs for every game (``iterations``: a game's iterations for a budget
+    in ms); return them as ladder entries."""
     entries = []
     command = "python benchmarks/agent_strength.py " + shlex.join(sys.argv[1:])
     others = args.players - 1
@@ -144,7 +156,8 @@ def ladder(args: argparse.Namespace) -> list[dict[str, Any]]:
             rungs.append(("greedy", "random"))
         for budget in args.budgets:
             if str(budget) in args.rungs:
-                spec = with_iterations(args.ismcts, iterations_for(game, budget))
+                base = args.ismcts or LADDER_SPECS[game]
+                spec = with_iterations(base, iterations(game, budget))
                 rungs.append((spec, "greedy"))
         for tested, other in rungs:
             point = run_pairing(
@@ -183,7 +196,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--ismcts", default="ismcts", help="the ISMCTS agent's spec")
+    parser.add_argument(
+        "--ismcts",
+        default=None,
+        help="the ISMCTS agent's spec (default: ismcts; on the ladder each game's LADDER_SPECS)",
+    )
     parser.add_argument(
         "--pairing", choices=("greedy-random", "ismcts-greedy", "both"), default="both"
     )
@@ -207,13 +224,15 @@ def main() -> None:
         help="print each ladder game's CPU ms per decision of --ismcts (no games played)",
     )
     args = parser.parse_args()
+    if args.ismcts is None and not (args.ladder or args.calibrate):
+        args.ismcts = "ismcts"
     if args.seed < 0:  # numpy's SeedSequence takes none
         parser.error(f"--seed: a seed is a whole number 0 or more, got {args.seed}")
     try:
-        make_agent(args.ismcts, 0)
+        make_agent(args.ismcts or "ismcts", 0)
     except AtollError as exc:
         parser.error(str(exc))  # one line, exit status 2
-    if args.ismcts.strip() == "greedy" and args.pairing != "greedy-random":
+    if (args.ismcts or "").strip() == "greedy" and args.pairing != "greedy-random":
         parser.error("--ismcts: the tested agent must differ from greedy, its opponents")
     budgets = [str(b) for b in LADDER_BUDGETS]
     for rung in args.rungs:
@@ -231,8 +250,9 @@ def main() -> None:
     args.budgets = LADDER_BUDGETS
     if args.calibrate:
         for game in args.ladder_games:
-            ms = calibrate(game, args.players, args.ismcts, seed=args.seed)
-            print(f"{game}: {args.ismcts}: {ms:.2f} CPU ms a decision")
+            spec = args.ismcts or with_iterations(LADDER_SPECS[game], iterations_for(game, 50))
+            ms = calibrate(game, args.players, spec, seed=args.seed)
+            print(f"{game}: {spec}: {ms:.2f} CPU ms a decision")
         return
     try:
         if args.ladder:
