@@ -12,7 +12,15 @@ Each iteration:
    the actions *available in this determinization* compete by UCB1 for the player to move,
    with Cowling's availability counts: ``mean + c * sqrt(ln(available) / visits)``, where
    ``available`` is how often the action was legal when its parent was passed through.
-3. **Expand** one action that is legal here and not yet in the tree (drawn at random).
+3. **Expand** one action that is legal here and not yet in the tree (drawn at random). Within
+   ``prior_depth`` decisions of the root, instead, every action legal here starts with a
+   **prior** (progressive bias from the greedy agent's values): ``prior`` visits' worth of the
+   rewards one step after it, judged by the cut-off below — the greedy agent's one-step value,
+   read for every player — so that UCB1 tries the promising actions first and judges the
+   others' replies as a greedy player would; the prior fades as real visits add up (after n
+   visits it is ``prior / (prior + n)`` of the mean). The first iteration through an action
+   judges it (as on expansion); later ones walk on. With ``iterations=1`` the agent plays as
+   the greedy agent does (on its own determinization).
 4. **Roll out**: uniformly random actions for at most ``depth`` more player decisions (chance
    sampled between them), then judge the position: at the end of the game each of the k
    winners gets 1/k and the others 0; at the cut-off each player gets the logistic of his
@@ -41,6 +49,19 @@ South Seas against three greedy agents (``benchmarks/agent_strength.py``, 80 gam
 won 65% of games, depth 1, 2 and 6 only 45-48% (random islander placements and recalls make
 the judged positions worse, not better); 400 iterations won no more than 200; c = 0.4 and 1.2
 and scales 1 and 4 did worse. Games with a cheap, weak heuristic may want a deeper rollout.
+
+The prior (``prior=5, prior_depth=1`` by default) was chosen on 4-player Tobago, where plain
+ISMCTS does not beat greedy: against three greedy agents, 100 games on the same deals
+(``agent_strength.py --game tobago --games 100 --pairing ismcts-greedy``, seed 0), 150
+iterations won 0.245 [0.165, 0.330] without a prior, 0.330 [0.245, 0.425] with ``prior=5`` at
+the root and 0.570 [0.467, 0.669] with ``prior=5, prior_depth=3`` (a drive is up to three
+legs, each a decision, and the others' replies are judged as greedy ones). A prior costs one
+greedy evaluation (a copy, the action and the heuristic per legal action) at every new node
+within ``prior_depth``: at the root that is one greedy move, nothing beside the iterations;
+at depth 3 it doubled Tobago's time per iteration and quadrupled South Seas' (tile placements
+branch widely), so the default stays at the root and the ladder
+(``agent_strength.py --ladder``) sets ``prior_depth=3`` for Tobago and Glory Islands. The
+ladder's figures at 25, 50 and 100 ms a decision are in ``solvers/agents/ladder.toml``.
 
 The move played is the most visited root action. The budget is ``iterations`` (deterministic:
 the same seed and position give the same move) or ``seconds`` (wall-clock, so *not*
@@ -71,7 +92,7 @@ from solvers.agents.spec import Agent, Param
 #: Iterations when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 200
 #: The prior's weight in visits (module doc).
-PRIOR = 0
+PRIOR = 5
 #: How many decisions deep from the root nodes get the prior.
 PRIOR_DEPTH = 1
 
@@ -110,19 +131,19 @@ class ISMCTSAgent(Agent):
         Param("depth", int, 0, "random player decisions after expansion before the heuristic"),
         Param("c", float, 0.7, "UCB exploration constant (rewards are in [0, 1])"),
         Param(
-            "prior",
-            int,
-            PRIOR,
-            "visits' worth of the one-step heuristic value each action starts with (0: none)",
-        ),
-        Param("prior_depth", int, PRIOR_DEPTH, "decisions from the root that get the prior"),
-        Param(
             "scale",
             float,
             None,
             "cut-off margin scale in points (default: the game's margin_scale)",
             minimum=0.01,
         ),
+        Param(
+            "prior",
+            int,
+            PRIOR,
+            "visits' worth of the one-step heuristic value each action starts with (0: none)",
+        ),
+        Param("prior_depth", int, PRIOR_DEPTH, "decisions from the root that get the prior"),
     )
 
     def __init__(
