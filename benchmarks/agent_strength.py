@@ -3,6 +3,9 @@
 Run by hand:  python benchmarks/agent_strength.py --games 200 [--game southseas] [--players 4]
               [--workers 2] [--seed 0] [--ismcts "ismcts:iterations=300"]
               [--pairing greedy-random|ismcts-greedy|both]
+The ladder:   python benchmarks/agent_strength.py --ladder --games 400 [--ladder-games tobago]
+              [--rungs greedy,25,50,100] [--write solvers/agents/ladder.toml]
+Calibration:  python benchmarks/agent_strength.py --calibrate [--ismcts SPEC]
 
 Two pairings, each over ``--games`` games of ``load_game(game, players)`` (default: 4-player
 South Seas on the bundled, reconstructed tiles and ships):
@@ -26,6 +29,20 @@ when every game was a win or a loss, else the seeded bootstrap or t of
 p-value against it, whether the interval's lower bound beats it, and each agent's mean time per
 move (:func:`analyses.skill.measure`, as a skill trace's budget is measured). Targets: greedy
 beats random and ISMCTS beats greedy, both with the lower bound above the even share.
+
+**The ladder** (``--ladder``) plays, for each game (``--ladder-games``, default all three), the
+rungs random < greedy < ISMCTS: greedy against three random agents, then ISMCTS at budgets of
+25, 50 and 100 ms a decision against three greedy ones (``--rungs`` picks some), each rung one
+pairing as above, and prints a table of win shares, intervals and ms per decision. A budget in
+ms is a *deterministic* number of iterations, ``round(ms / ITERATION_MS[game])`` of the game's
+:data:`LADDER_SPECS` spec (``--ismcts`` replaces the spec for every game), so a rung is
+reproduced game for game on any machine and any number of workers; ``ITERATION_MS`` is
+measured by ``--calibrate``: CPU milliseconds (``time.process_time``, not waiting for the
+machine's other work) per decision over 40 decisions with more than one legal action taken from
+seeded greedy games. The ms per decision printed for a rung is the study's wall-clock time per
+move (every move, forced ones too), so on a loaded machine it is above the budget.
+``--write FILE`` adds the rungs to the ladder file (``solvers/agents/ladder.toml``; one
+``[[entry]]`` per rung, :mod:`ladder_file`), replacing the entries of the same rungs.
 """
 
 from __future__ import annotations
