@@ -3,6 +3,9 @@
 Run by hand:  python benchmarks/agent_strength.py --games 200 [--game southseas] [--players 4]
               [--workers 2] [--seed 0] [--ismcts "ismcts:iterations=300"]
               [--pairing greedy-random|ismcts-greedy|both]
+The ladder:   python benchmarks/agent_strength.py --ladder --games 400 [--ladder-games tobago]
+              [--rungs greedy,25,50,100] [--write solvers/agents/ladder.toml]
+Calibration:  python benchmarks/agent_strength.py --calibrate [--ismcts SPEC]
 
 Two pairings, each over ``--games`` games of ``load_game(game, players)`` (default: 4-player
 South Seas on the bundled, reconstructed tiles and ships):
@@ -26,27 +29,111 @@ when every game was a win or a loss, else the seeded bootstrap or t of
 p-value against it, whether the interval's lower bound beats it, and each agent's mean time per
 move (:func:`analyses.skill.measure`, as a skill trace's budget is measured). Targets: greedy
 beats random and ISMCTS beats greedy, both with the lower bound above the even share.
+
+**The ladder** (``--ladder``) plays, for each game (``--ladder-games``, default all three), the
+rungs random < greedy < ISMCTS: greedy against three random agents, then ISMCTS at budgets of
+25, 50 and 100 ms a decision against three greedy ones (``--rungs`` picks some), each rung one
+pairing as above, and prints a table of win shares, intervals and ms per decision. A budget in
+ms is a *deterministic* number of iterations, ``round(ms / ITERATION_MS[game])`` of the game's
+:data:`LADDER_SPECS` spec (``--ismcts`` replaces the spec for every game), so a rung is
+reproduced game for game on any machine and any number of workers; ``ITERATION_MS`` is
+measured by ``--calibrate``: CPU milliseconds (``time.process_time``, not waiting for the
+machine's other work) per decision over 40 decisions with more than one legal action taken from
+seeded greedy games. The ms per decision printed for a rung is the study's wall-clock time per
+move (every move, forced ones too), so on a loaded machine it is above the budget.
+``--write FILE`` adds the rungs to the ladder file (``solvers/agents/ladder.toml``; one
+``[[entry]]`` per rung, :mod:`ladder_file`), replacing the entries of the same rungs.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import shlex
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 from common import component_labels
+from ladder_file import write_entries
 
-from analyses.skill import measure, ms_per_move, pairing, thinking
+from analyses.skill import SkillPoint, measure, ms_per_move, pairing, thinking
 from analyses.study import run_study
-from models.core import load_game
+from models.core import CHANCE, GameState, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
 from solvers.agents import make_agent
+
+#: The ladder's games.
+LADDER_GAMES = ("southseas", "gloryislands", "tobago")
+#: The ISMCTS budgets of the ladder, in milliseconds a decision.
+LADDER_BUDGETS = (25, 50, 100)
+#: Each game's ISMCTS spec on the ladder (its budget added): the prior deeper where the
+#: branching is small enough to afford it (module doc of :mod:`solvers.agents.ismcts`).
+LADDER_SPECS = {
+    "southseas": "ismcts:prior=5,prior_depth=1",
+    "gloryislands": "ismcts:prior=5,prior_depth=3",
+    "tobago": "ismcts:prior=5,prior_depth=3",
+}
+#: Each game's CPU milliseconds per iteration of its :data:`LADDER_SPECS` spec, measured by
+#: ``--calibrate`` (4 players, :func:`calibrate`) on 2026-12-03 with the machine's 2 cores
+#: shared (load average 6-8): a budget of b ms is ``round(b / ITERATION_MS[game])``
+#: iterations, a deterministic budget (so on a quiet machine a decision takes less).
+ITERATION_MS = {"southseas": 0.215, "gloryislands": 0.234, "tobago": 0.57}
+
+
+def iterations_for(game: str, budget_ms: float) -> int:
+    """The iterations that take about ``budget_ms`` a decision in ``game`` (by
+    :data:`ITERATION_MS`)."""
+    return max(1, round(budget_ms / ITERATION_MS[game]))
+
+
+def with_iterations(spec: str, iterations: int) -> str:
+    """``spec`` with its iteration budget set (``ismcts`` -> ``ismcts:iterations=500``)."""
+    text = spec.strip()
+    if ":" not in text:
+        return f"{text}:iterations={iterations}"
+    return f"{text}{'' if text.endswith(':') else ','}iterations={iterations}"
+
+
+def sample_positions(game: str, players: int, count: int, seed: int) -> list[GameState]:
+    """``count`` decisions with more than one legal action, from greedy games (every 5th such
+    decision), seeded."""
+    out: list[GameState] = []
+    for game_seed in spawn_seeds(seed, 1000):
+        seeds = spawn_seeds(game_seed, players + 1)
+        agents = [make_agent("greedy", seeds[1 + p]) for p in range(players)]
+        chance, state, seen = make_rng(seeds[0]), load_game(game, players).new_initial_state(), 0
+        while not state.is_terminal() and len(out) < count:
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply(state.sample_chance(chance))
+                continue
+            if len(state.legal_actions()) > 1:
+                seen += 1
+                if seen % 5 == 0:
+                    out.append(state.clone())
+            state.apply(agents[player].choose(state))
+        if len(out) >= count:
+            break
+    return out
+
+
+def calibrate(game: str, players: int, spec: str, count: int = 40, seed: int = 0) -> float:
+    """CPU milliseconds (``time.process_time``: the time this process ran, not waited for
+    the machine's other work) per decision of ``spec`` over :func:`sample_positions`."""
+    positions = sample_positions(game, players, count, seed)
+    agent = make_agent(spec, seed)
+    began = time.process_time()
+    for state in positions:
+        agent.choose(state)
+    return 1000 * (time.process_time() - began) / len(positions)
 
 
 def run_pairing(
     game: str, players: int, tested: str, other: str, games: int, workers: int, seed: int
-) -> None:
-    """Play the games of one pairing (one study) and print its figures."""
+) -> SkillPoint:
+    """Play the games of one pairing (one study), print its figures and return them."""
     began = time.perf_counter()
     frames = run_study(pairing(game, players, tested, other, games, seed), workers=workers)
     point = measure(frames, tested, players)
@@ -67,6 +154,56 @@ def run_pairing(
         moves, _ = thinking(frames, spec)
         print(f"  time per move, {spec}: {ms_per_move(frames, spec):.2f} ms ({moves} moves)")
     sys.stdout.flush()
+    return point
+
+
+def ladder(
+    args: argparse.Namespace, iterations: Callable[[str, int], int] = iterations_for
+) -> list[dict[str, Any]]:
+    """Play the ladder's rungs for every game (``iterations``: a game's iterations for a budget
+    in ms); return them as ladder entries."""
+    entries = []
+    command = "python benchmarks/agent_strength.py " + shlex.join(sys.argv[1:])
+    others = args.players - 1
+    for game in args.ladder_games:
+        made = load_game(game, args.players)
+        print(f"\n== {args.players}-player {made.info.title}; {component_labels(made)}")
+        rungs: list[tuple[str, str]] = []
+        if "greedy" in args.rungs:
+            rungs.append(("greedy", "random"))
+        for budget in args.budgets:
+            if str(budget) in args.rungs:
+                base = args.ismcts or LADDER_SPECS[game]
+                spec = with_iterations(base, iterations(game, budget))
+                rungs.append((spec, "greedy"))
+        for tested, other in rungs:
+            point = run_pairing(
+                game, args.players, tested, other, args.games, args.workers, args.seed
+            )
+            estimate = point.estimate
+            entries.append(
+                {
+                    "game": game,
+                    "players": args.players,
+                    "agent": tested,
+                    "opponents": f"{others} {other}",
+                    "games": estimate.n,
+                    "win_share": estimate.value,
+                    "low": estimate.low,
+                    "high": estimate.high,
+                    "ms_per_decision": point.ms_per_move,
+                    "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                    "command": command,
+                }
+            )
+    print("\nladder (win share [95% interval] against three of the rung below; ms a decision)")
+    for e in entries:
+        print(
+            f"  {e['game']:<13} {e['agent']:<40} vs {e['opponents']:<9} "
+            f"{e['win_share']:.3f} [{e['low']:.3f}, {e['high']:.3f}]  n={e['games']}  "
+            f"{e['ms_per_decision']:.1f} ms"
+        )
+    return entries
 
 
 def main() -> None:
@@ -76,26 +213,74 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--ismcts", default="ismcts", help="the ISMCTS agent's spec")
+    parser.add_argument(
+        "--ismcts",
+        default=None,
+        help="the ISMCTS agent's spec (default: ismcts; on the ladder each game's LADDER_SPECS)",
+    )
     parser.add_argument(
         "--pairing", choices=("greedy-random", "ismcts-greedy", "both"), default="both"
     )
+    parser.add_argument("--ladder", action="store_true", help="play the ladder (module doc)")
+    parser.add_argument(
+        "--ladder-games",
+        type=lambda t: tuple(g.strip() for g in t.split(",") if g.strip()),
+        default=LADDER_GAMES,
+        help="the ladder's games, comma-separated (default: all three)",
+    )
+    parser.add_argument(
+        "--rungs",
+        type=lambda t: tuple(r.strip() for r in t.split(",") if r.strip()),
+        default=("greedy", *(str(b) for b in LADDER_BUDGETS)),
+        help="the ladder's rungs to play: greedy and ISMCTS budgets in ms (default: all)",
+    )
+    parser.add_argument("--write", metavar="TOML", help="add the ladder's entries to this file")
+    parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="print each ladder game's CPU ms per decision of --ismcts (no games played)",
+    )
     args = parser.parse_args()
+    if args.ismcts is None and not (args.ladder or args.calibrate):
+        args.ismcts = "ismcts"
     if args.seed < 0:  # numpy's SeedSequence takes none
         parser.error(f"--seed: a seed is a whole number 0 or more, got {args.seed}")
     try:
-        make_agent(args.ismcts, 0)
+        make_agent(args.ismcts or "ismcts", 0)
     except AtollError as exc:
         parser.error(str(exc))  # one line, exit status 2
-    if args.ismcts.strip() == "greedy" and args.pairing != "greedy-random":
+    if (args.ismcts or "").strip() == "greedy" and args.pairing != "greedy-random":
         parser.error("--ismcts: the tested agent must differ from greedy, its opponents")
+    budgets = [str(b) for b in LADDER_BUDGETS]
+    for rung in args.rungs:
+        if rung != "greedy" and rung not in budgets:
+            parser.error(f"--rungs: a rung is greedy or one of {', '.join(budgets)}, got {rung!r}")
+    for game in args.ladder_games if args.ladder or args.calibrate else (args.game,):
+        try:
+            made = load_game(game, args.players)
+        except AtollError as exc:
+            parser.error(str(exc))
+        if (args.ladder or args.calibrate) and game not in ITERATION_MS:
+            parser.error(f"--ladder-games: no calibration for {game!r}")
+    if args.write and not args.ladder:
+        parser.error("--write: only the ladder's entries are written (add --ladder)")
+    args.budgets = LADDER_BUDGETS
+    if args.calibrate:
+        for game in args.ladder_games:
+            spec = args.ismcts or with_iterations(LADDER_SPECS[game], iterations_for(game, 50))
+            ms = calibrate(game, args.players, spec, seed=args.seed)
+            print(f"{game}: {spec}: {ms:.2f} CPU ms a decision")
+        return
     try:
-        made = load_game(args.game, args.players)
-    except AtollError as exc:
-        parser.error(str(exc))
-    print(f"{args.players}-player {made.info.title}; {component_labels(made)}; seed {args.seed}")
-    where = (args.game, args.players)
-    try:
+        if args.ladder:
+            entries = ladder(args)
+            if args.write:
+                print(f"written: {write_entries(args.write, entries)}")
+            return
+        print(
+            f"{args.players}-player {made.info.title}; {component_labels(made)}; seed {args.seed}"
+        )
+        where = (args.game, args.players)
         if args.pairing in ("greedy-random", "both"):
             run_pairing(*where, "greedy", "random", args.games, args.workers, args.seed)
         if args.pairing in ("ismcts-greedy", "both"):

@@ -49,7 +49,8 @@ def test_the_tree_never_branches_on_chance_in_southseas() -> None:
     assert not [a for a, _ in edges if isinstance(a, Draw | Reveal)]
     assert max(d for _, d in edges) >= 2  # the search went past the next tile draw
     assert set(root.children) <= set(state.legal_actions())
-    assert sum(c.visits for c in root.children.values()) == 120 and agent.root is root
+    walked = sum(c.visits - c.virtual for c in root.children.values())  # not the prior's
+    assert walked == 120 and agent.root is root
 
 
 def test_the_tree_never_branches_on_chance_in_goofspiel() -> None:
@@ -130,3 +131,64 @@ def test_the_cutoff_scale_is_the_games_unless_the_spec_sets_one() -> None:
     set_, default = make_agent("ismcts:scale=3", 0), make_agent("ismcts", 0)
     assert isinstance(set_, ISMCTSAgent) and set_.scale == 3.0
     assert isinstance(default, ISMCTSAgent) and default.scale is None
+
+
+def test_the_prior_starts_every_root_action_at_its_one_step_value() -> None:
+    state = southseas_decision()
+    agent = ISMCTSAgent(seed=0, iterations=1, prior=4, prior_depth=1)
+    root = agent.search(state)
+    assert set(root.children) == set(state.legal_actions())
+    scale = state.margin_scale
+    me = state.current_player()
+    for action, child in root.children.items():
+        after = state.clone()
+        after.apply(action)
+        assert child.virtual == 4 and child.visits in (4, 5)
+        if child.visits == 4:  # not walked: its mean is the prior alone
+            assert child.mean(me) == pytest.approx(cutoff_rewards(after.heuristic(), scale)[me])
+
+
+def test_with_a_prior_one_iteration_plays_the_greedy_choice() -> None:
+    # South Seas hides nothing, so greedy's one step and the prior judge the same positions
+    for moves in (20, 30, 40):
+        state = southseas_decision(moves=moves)
+        greedy = make_agent("greedy", 0)
+        values = dict(greedy.values(state))  # type: ignore[attr-defined]
+        chosen = make_agent("ismcts:iterations=1,prior=5", 0).choose(state)
+        assert values[chosen] == pytest.approx(max(values.values()))
+
+
+def test_the_prior_fades_with_visits() -> None:
+    state = southseas_decision()
+    agent = ISMCTSAgent(seed=1, iterations=400, prior=5)
+    root = agent.search(state)
+    walked = {a: c.visits - c.virtual for a, c in root.children.items()}
+    assert sum(walked.values()) == 400
+    top = max(root.children.values(), key=lambda c: c.visits)
+    assert top.visits - top.virtual > 10 * top.virtual  # mostly its own iterations' rewards
+
+
+def test_a_secret_choice_takes_no_prior() -> None:
+    # the bids of a round are judged at the reveal only (decoupled tables, no one-step value)
+    state = goofspiel([Prize(2), Bid(2), Bid(1), Prize(4)])
+    agent = ISMCTSAgent(seed=1, iterations=300, prior=5, prior_depth=3)
+    assert agent.choose(state) == Bid(4)
+    assert agent.root is not None
+    assert all(c.virtual == 0 for c in agent.root.secret[0].values())
+
+
+def test_the_prior_is_reproducible_and_deeper_priors_prime_deeper_nodes() -> None:
+    state = southseas_decision()
+    moves = {
+        make_agent("ismcts:iterations=60,prior=5,prior_depth=2", 7).choose(state) for _ in range(2)
+    }
+    assert len(moves) == 1
+    deep = ISMCTSAgent(seed=7, iterations=60, prior=5, prior_depth=2)
+    shallow = ISMCTSAgent(seed=7, iterations=60, prior=5, prior_depth=1)
+
+    def virtual_below(node: Node) -> int:
+        return sum(c.virtual + virtual_below(c) for c in node.children.values())
+
+    root_virtual = 5 * len(state.legal_actions())
+    assert virtual_below(shallow.search(state)) == root_virtual
+    assert virtual_below(deep.search(state)) > root_virtual

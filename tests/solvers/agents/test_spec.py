@@ -54,7 +54,10 @@ def test_a_bad_spec_is_one_line_naming_the_known_agents(spec: str, message: str)
     text = str(info.value)
     assert info.value.field == "agent" and "\n" not in text
     assert text.startswith("agent: ") and message in text
-    assert "known: random, greedy(samples), ismcts(iterations, seconds, depth, c, scale)" in text
+    assert (
+        "known: random, greedy(samples), "
+        "ismcts(iterations, seconds, depth, c, scale, prior, prior_depth)" in text
+    )
 
 
 def test_a_seed_must_be_an_integer() -> None:

@@ -1,0 +1,84 @@
+"""The agent ladder of benchmarks/agent_strength.py: its budgets, its rungs and the entries it
+writes to ladder.toml."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import agent_strength
+import ladder_file
+
+
+def entry(game: str, agent: str, share: float) -> dict[str, object]:
+    return {
+        "game": game,
+        "players": 4,
+        "agent": agent,
+        "opponents": "3 greedy",
+        "games": 400,
+        "win_share": share,
+        "low": round(share - 0.05, 4),
+        "high": round(share + 0.05, 4),
+        "ms_per_decision": 40.5,
+        "date": "2026-12-03T18:00:00Z",
+        "command": 'python benchmarks/agent_strength.py --ladder --ismcts "ismcts:c=1"',
+    }
+
+
+def test_a_new_entry_replaces_its_rung_and_keeps_the_others(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.toml"
+    ladder_file.write_entries(path, [entry("tobago", "a", 0.3), entry("southseas", "a", 0.6)])
+    ladder_file.write_entries(path, [entry("tobago", "a", 0.4), entry("tobago", "b", 0.5)])
+    read = tomllib.loads(path.read_text(encoding="utf-8"))["entry"]
+    assert [(e["game"], e["agent"], e["win_share"]) for e in read] == [
+        ("southseas", "a", 0.6),
+        ("tobago", "a", 0.4),
+        ("tobago", "b", 0.5),
+    ]
+    assert read[0] == entry("southseas", "a", 0.6)  # every field, quotes in the command too
+    assert [p.name for p in tmp_path.iterdir()] == ["ladder.toml"]  # no temporary file left
+
+
+def test_a_figure_that_is_not_finite_is_refused() -> None:
+    with pytest.raises(ValueError, match="finite"):
+        ladder_file.dump([entry("tobago", "a", float("nan"))])
+
+
+def test_a_budget_in_ms_is_iterations_by_the_games_calibration() -> None:
+    for game, ms in agent_strength.ITERATION_MS.items():
+        assert agent_strength.iterations_for(game, 50) == round(50 / ms)
+        assert agent_strength.iterations_for(game, 100) > agent_strength.iterations_for(game, 50)
+    assert agent_strength.with_iterations("ismcts", 9) == "ismcts:iterations=9"
+    assert agent_strength.with_iterations("ismcts:prior=5", 9) == "ismcts:prior=5,iterations=9"
+    assert set(agent_strength.LADDER_SPECS) == set(agent_strength.LADDER_GAMES)
+
+
+def test_the_ladder_plays_its_rungs_and_writes_their_entries(tmp_path: Path) -> None:
+    args = argparse.Namespace(
+        ladder_games=("gloryislands",),
+        players=2,
+        rungs=("greedy", "25"),
+        budgets=(25, 50),
+        ismcts="ismcts:c=0.7",
+        games=2,
+        workers=1,
+        seed=0,
+    )
+    entries = agent_strength.ladder(args, iterations=lambda game, ms: ms // 5)  # fast
+    assert [(e["game"], e["agent"], e["opponents"], e["games"]) for e in entries] == [
+        ("gloryislands", "greedy", "1 random", 2),
+        ("gloryislands", "ismcts:c=0.7,iterations=5", "1 greedy", 2),
+    ]
+    for e in entries:
+        assert 0 <= e["low"] <= e["win_share"] <= e["high"] <= 1
+        assert e["ms_per_decision"] >= 0
+    ladder_file.write_entries(tmp_path / "ladder.toml", entries)
+    read = tomllib.loads((tmp_path / "ladder.toml").read_text(encoding="utf-8"))["entry"]
+    assert [e["agent"] for e in read] == [e["agent"] for e in entries]
