@@ -132,8 +132,9 @@ def calibrate(game: str, players: int, spec: str, count: int = 40, seed: int = 0
 
 def run_pairing(
     game: str, players: int, tested: str, other: str, games: int, workers: int, seed: int
-) -> SkillPoint:
-    """Play the games of one pairing (one study), print its figures and return them."""
+) -> tuple[SkillPoint, int]:
+    """Play the games of one pairing (one study), print its figures and return them with the
+    number of games played (whole deals: ``games`` rounded up to a multiple of ``players``)."""
     began = time.perf_counter()
     frames = run_study(pairing(game, players, tested, other, games, seed), workers=workers)
     point = measure(frames, tested, players)
@@ -145,7 +146,7 @@ def run_pairing(
         + (f" ({point.failed} failed: errors table)" if point.failed else "")
     )
     print(
-        f"  win share {estimate.value:.3f} [{low:.3f}, {high:.3f}] over {estimate.n} games "
+        f"  win share {estimate.value:.3f} [{low:.3f}, {high:.3f}] over {estimate.n} deals "
         f"({estimate.method}; a win shared by k tied winners counts 1/k); even share "
         f"{even:.2f}, p = {point.p:.3g}; lower bound beats it: {'yes' if low > even else 'no'}; "
         f"its mean score {mine['score'].mean():.1f}"
@@ -154,7 +155,7 @@ def run_pairing(
         moves, _ = thinking(frames, spec)
         print(f"  time per move, {spec}: {ms_per_move(frames, spec):.2f} ms ({moves} moves)")
     sys.stdout.flush()
-    return point
+    return point, len(frames.games)
 
 
 def ladder(
@@ -177,7 +178,7 @@ def ladder(
                 spec = with_iterations(base, iterations(game, budget))
                 rungs.append((spec, "greedy"))
         for tested, other in rungs:
-            point = run_pairing(
+            point, played = run_pairing(
                 game, args.players, tested, other, args.games, args.workers, args.seed
             )
             estimate = point.estimate
@@ -187,7 +188,7 @@ def ladder(
                     "players": args.players,
                     "agent": tested,
                     "opponents": f"{others} {other}",
-                    "games": estimate.n,
+                    "games": played,
                     "win_share": estimate.value,
                     "low": estimate.low,
                     "high": estimate.high,
