@@ -77,8 +77,10 @@ LADDER_SPECS = {
 }
 #: Each game's CPU milliseconds per iteration of its :data:`LADDER_SPECS` spec, measured by
 #: ``--calibrate`` (4 players, :func:`calibrate`) on 2026-12-03 with the machine's 2 cores
-#: shared (load average 6-8): a budget of b ms is ``round(b / ITERATION_MS[game])``
-#: iterations, a deterministic budget (so on a quiet machine a decision takes less).
+#: shared (load average 6-10): a budget of b ms is ``round(b / ITERATION_MS[game])``
+#: iterations, a deterministic budget. On the same machine quiet (load average 0.1-0.5) the
+#: 50 ms budgets took 35 (South Seas), 27 (Glory Islands) and 30 (Tobago) CPU ms a decision;
+#: under the load 37-59.
 ITERATION_MS = {"southseas": 0.215, "gloryislands": 0.234, "tobago": 0.57}
 
 

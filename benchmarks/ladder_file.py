@@ -47,6 +47,9 @@ KEY = ("game", "players", "agent", "opponents")
 HEADER = (
     "# The agent ladder: each agent's win share against three of the rung below, measured by\n"
     "# benchmarks/agent_strength.py --ladder --write (low, high: its 95% interval over games).\n"
+    "# ms_per_decision: the study's wall-clock ms per move (forced moves too), so it is above a\n"
+    "# rung's budget when the machine was loaded; the budget itself is a number of iterations\n"
+    "# (agent_strength.ITERATION_MS).\n"
 )
 
 
