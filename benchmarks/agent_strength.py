@@ -77,8 +77,10 @@ LADDER_SPECS = {
 }
 #: Each game's CPU milliseconds per iteration of its :data:`LADDER_SPECS` spec, measured by
 #: ``--calibrate`` (4 players, :func:`calibrate`) on 2026-12-03 with the machine's 2 cores
-#: shared (load average 6-8): a budget of b ms is ``round(b / ITERATION_MS[game])``
-#: iterations, a deterministic budget (so on a quiet machine a decision takes less).
+#: shared (load average 6-10): a budget of b ms is ``round(b / ITERATION_MS[game])``
+#: iterations, a deterministic budget. On the same machine quiet (load average 0.1-0.5) the
+#: 50 ms budgets took 35 (South Seas), 27 (Glory Islands) and 30 (Tobago) CPU ms a decision;
+#: under the load 37-59.
 ITERATION_MS = {"southseas": 0.215, "gloryislands": 0.234, "tobago": 0.57}
 
 
@@ -132,11 +134,13 @@ def calibrate(game: str, players: int, spec: str, count: int = 40, seed: int = 0
 
 def run_pairing(
     game: str, players: int, tested: str, other: str, games: int, workers: int, seed: int
-) -> tuple[SkillPoint, int]:
+) -> tuple[SkillPoint, int, str]:
     """Play the games of one pairing (one study), print its figures and return them with the
-    number of games played (whole deals: ``games`` rounded up to a multiple of ``players``)."""
+    number of games played (whole deals: ``games`` rounded up to a multiple of ``players``)
+    and the study's design."""
     began = time.perf_counter()
-    frames = run_study(pairing(game, players, tested, other, games, seed), workers=workers)
+    config = pairing(game, players, tested, other, games, seed)
+    frames = run_study(config, workers=workers)
     point = measure(frames, tested, players)
     estimate, even = point.estimate, 1 / players
     low, high = estimate.low, estimate.high
@@ -155,7 +159,7 @@ def run_pairing(
         moves, _ = thinking(frames, spec)
         print(f"  time per move, {spec}: {ms_per_move(frames, spec):.2f} ms ({moves} moves)")
     sys.stdout.flush()
-    return point, len(frames.games)
+    return point, len(frames.games), config.design
 
 
 def ladder(
@@ -178,7 +182,7 @@ def ladder(
                 spec = with_iterations(base, iterations(game, budget))
                 rungs.append((spec, "greedy"))
         for tested, other in rungs:
-            point, played = run_pairing(
+            point, played, design = run_pairing(
                 game, args.players, tested, other, args.games, args.workers, args.seed
             )
             estimate = point.estimate
@@ -190,18 +194,20 @@ def ladder(
                     "opponents": f"{others} {other}",
                     "games": played,
                     "win_share": estimate.value,
-                    "low": estimate.low,
-                    "high": estimate.high,
+                    "interval": [estimate.low, estimate.high],
                     "ms_per_decision": point.ms_per_move,
-                    "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                    "date": datetime.datetime.now(datetime.UTC).date(),
                     "command": command,
+                    "seed": args.seed,
+                    "design": design,
                 }
             )
     print("\nladder (win share [95% interval] against three of the rung below; ms a decision)")
     for e in entries:
         print(
             f"  {e['game']:<13} {e['agent']:<40} vs {e['opponents']:<9} "
-            f"{e['win_share']:.3f} [{e['low']:.3f}, {e['high']:.3f}]  n={e['games']}  "
+            f"{e['win_share']:.3f} [{e['interval'][0]:.3f}, {e['interval'][1]:.3f}]  "
+            f"n={e['games']} games  "
             f"{e['ms_per_decision']:.1f} ms"
         )
     return entries

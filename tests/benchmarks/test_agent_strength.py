@@ -4,6 +4,7 @@ writes to ladder.toml."""
 from __future__ import annotations
 
 import argparse
+import datetime
 import sys
 import tomllib
 from pathlib import Path
@@ -15,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import agent_strength
 import ladder_file
 
+from solvers.agents.ladder import load_ladder
+
 
 def entry(game: str, agent: str, share: float) -> dict[str, object]:
     return {
@@ -24,10 +27,9 @@ def entry(game: str, agent: str, share: float) -> dict[str, object]:
         "opponents": "3 greedy",
         "games": 400,
         "win_share": share,
-        "low": round(share - 0.05, 4),
-        "high": round(share + 0.05, 4),
+        "interval": [round(share - 0.05, 4), round(share + 0.05, 4)],
         "ms_per_decision": 40.5,
-        "date": "2026-12-03T18:00:00Z",
+        "date": datetime.date(2026, 12, 3),
         "command": 'python benchmarks/agent_strength.py --ladder --ismcts "ismcts:c=1"',
     }
 
@@ -77,8 +79,19 @@ def test_the_ladder_plays_its_rungs_and_writes_their_entries(tmp_path: Path) -> 
         ("gloryislands", "ismcts:c=0.7,iterations=5", "1 greedy", 2),
     ]
     for e in entries:
-        assert 0 <= e["low"] <= e["win_share"] <= e["high"] <= 1
+        low, high = e["interval"]
+        assert 0 <= low <= e["win_share"] <= high <= 1
         assert e["ms_per_decision"] >= 0
     ladder_file.write_entries(tmp_path / "ladder.toml", entries)
     read = tomllib.loads((tmp_path / "ladder.toml").read_text(encoding="utf-8"))["entry"]
     assert [e["agent"] for e in read] == [e["agent"] for e in entries]
+    assert {e["design"] for e in read} == {"duplicate"}
+    # what the benchmark writes is what reports read (solvers/agents/ladder.py)
+    rungs = load_ladder(tmp_path / "ladder.toml").measured("gloryislands", 2, "greedy")
+    assert [r.opponents for r in rungs] == ["1 random"]
+
+
+def test_the_bundled_ladder_file_reads() -> None:
+    ladder = load_ladder()
+    for game in agent_strength.LADDER_GAMES:
+        assert ladder.measured(game, 4, "greedy"), game
