@@ -234,26 +234,22 @@ def _run(config: Any, folder: Path, kw: dict[str, Any], label: str = "study") ->
 
     store = StudyStore.create(folder, config, resume=kw["resume"], repair=kw["repair"])
     left = store.left()
-    stored = [config.games - left]  # counted as chunks are written (a survey would reread them)
 
     def kept() -> str:
+        # the store's own count: a stop held back while a chunk is written is raised as the
+        # write ends, before the run hears of the chunk (the folder is the truth)
         return (
-            f"{stored[0]} of {config.games} games are kept in {folder}: the same command "
-            "with --resume continues"
+            f"{config.games - store.left()} of {config.games} games are kept in {folder}: the "
+            "same command with --resume continues"
         )
 
     with _progress(left, f"{config.game}, {label}: {left} games") as advance, keeping(kept):
-
-        def done(n: int) -> None:
-            stored[0] += n
-            advance(n)
-
         run_study(
             config,
             workers=kw["workers"],
             scheduler=kw["scheduler"],
             store=store,
-            done=done,
+            done=advance,
             collect=False,
         )
         return store

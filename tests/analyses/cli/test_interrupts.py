@@ -153,7 +153,9 @@ def test_stopping_a_study_with_more_workers_than_chunks_exits_at_once(
         f"atoll: interrupted: {kept} of 70 games are kept in {out}: the same command with "
         "--resume continues"
     )
-    assert 10 <= kept < 70
+    # on a quiet machine the other chunks may be done and stored too (a stop that arrives while
+    # a chunk is written waits for it): the line counts what the folder holds, whatever it is
+    assert 10 <= kept <= 70
     assert _resumed(tmp_path, args).startswith("70 games (0 failed)")
 
 
