@@ -50,6 +50,12 @@ def margin(values: Sequence[float], player: int) -> float:
     return values[player] - max(others) if others else values[player]
 
 
+def judged_margin(after: GameState, player: int) -> float:
+    """``player``'s :func:`margin` where a lookahead stops: on the returns at the end, else on
+    the game's heuristic."""
+    return margin(after.returns() if after.is_terminal() else after.heuristic(), player)
+
+
 class GreedyAgent(Agent):
     """One-step lookahead on the game's heuristic; ties broken by the agent's own generator."""
 
@@ -79,8 +85,7 @@ class GreedyAgent(Agent):
         for i, action in enumerate(actions):
             after = base if i == len(actions) - 1 else base.clone()
             after.apply(action)
-            judged = after.returns() if after.is_terminal() else after.heuristic()
-            out.append((action, margin(judged, player)))
+            out.append((action, judged_margin(after, player)))
         return out
 
     def secret_values(self, state: GameState) -> list[tuple[Hashable, float]]:
@@ -94,9 +99,7 @@ class GreedyAgent(Agent):
             for seed in seeds:  # common draws: every own choice meets the same others'
                 rng = make_rng(seed)
                 after = reveal(start.resample(player, rng), player, action, rng)
-                total += margin(
-                    after.returns() if after.is_terminal() else after.heuristic(), player
-                )
+                total += judged_margin(after, player)
             out.append((action, total / len(seeds)))
         return out
 

@@ -237,23 +237,11 @@ class ISMCTSAgent(Agent):
                 if node.visits == node.virtual:  # a leaf so far: judge it, as on expansion
                     break
                 continue
-            untried = []
-            for action in actions:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.available += 1
-            if untried:  # expand one action, then roll out from it
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                child = children[action] = Node(players)
-                child.available = 1
-                det.apply(action)
-                path.append(child)
-                break
-            action, node = _ucb(children, actions, player, c)
+            action, node, new = _select(children, actions, player, players, rng, c)
             det.apply(action)
             path.append(node)
+            if new:  # expanded: roll out from it
+                break
         rewards = self._rollout(det, rng)
         for visited in path:
             visited.visits += 1
@@ -316,23 +304,39 @@ def _choose_secretly(
     while det.secret_choice() == key and det.current_player() >= 0:
         chooser, actions = det.current_player(), det.legal_actions()
         table = node.secret.setdefault(chooser, {})
-        untried = []
-        for action in actions:
-            stats = table.get(action)
-            if stats is None:
-                untried.append(action)
-            else:
-                stats.available += 1
-        if untried:
-            action = untried[0] if len(untried) == 1 else rng.choice(untried)
-            stats = table[action] = Node(players)
-            stats.available, fresh = 1, True
-        else:
-            action, stats = _ucb(table, actions, chooser, c)
+        action, stats, new = _select(table, actions, chooser, players, rng, c)
+        fresh = fresh or new
         det.apply(action)
         path.append(stats)
         joint.append((chooser, action))
     return tuple(joint), fresh
+
+
+def _select(
+    table: dict[Hashable, Node],
+    actions: tuple[Hashable, ...],
+    player: int,
+    players: int,
+    rng: random.Random,
+    c: float,
+) -> tuple[Hashable, Node, bool]:
+    """``player``'s action from ``table`` (a node's children, or a chooser's own statistics):
+    an action not in it yet, drawn at random and added (then True), else by UCB1; the
+    availability of every action already in it is counted."""
+    untried = []
+    for action in actions:
+        stats = table.get(action)
+        if stats is None:
+            untried.append(action)
+        else:
+            stats.available += 1
+    if untried:
+        action = untried[0] if len(untried) == 1 else rng.choice(untried)
+        stats = table[action] = Node(players)
+        stats.available = 1
+        return action, stats, True
+    action, stats = _ucb(table, actions, player, c)
+    return action, stats, False
 
 
 def _ucb(

@@ -23,7 +23,7 @@ from scipy import stats
 import tests.conformance.goofspiel  # noqa: F401  (registers the toy game)
 from models.core import GameState, load_game, make_rng
 from solvers.agents import make_agent
-from solvers.agents.greedy import TIE, margin
+from solvers.agents.greedy import TIE, judged_margin
 from solvers.agents.play import play_out
 from solvers.agents.spec import Agent
 from tests.conformance.goofspiel import Prize
@@ -54,8 +54,7 @@ class JudgedAtOnce(Agent):
         for action in state.legal_actions():
             after = state.resample(player, self.rng)
             after.apply(action)
-            judged = after.returns() if after.is_terminal() else after.heuristic()
-            values.append((action, margin(judged, player)))
+            values.append((action, judged_margin(after, player)))
         top = max(v for _, v in values)
         return self.rng.choice([a for a, v in values if v >= top - TIE])
 
