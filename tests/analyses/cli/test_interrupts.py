@@ -206,28 +206,34 @@ def _trials(folder: Path) -> dict[str, int]:
 
 
 def test_tune_stops_cleanly_whenever_it_is_interrupted(tmp_path: Path) -> None:
-    """Ctrl-C at a few seeded moments after a trial began (a trial here: start the workers,
-    play, stop them, about 2 s): each is a clean 130 (once a hang, an InvalidStateError or
-    a Ctrl-C lost in a fork hook). The trial stopped half way is failed, never finished."""
+    """Ctrl-C at three moments of a trial (a trial here: start the workers, play, stop them):
+    as it begins, a third and two thirds in, each timed by the trial just before it, so that
+    the moments fall inside a trial on a quick machine (a quarter of a second a trial) and on a
+    loaded one (seconds); fixed delays once reached the end of the run. Each is a clean 130
+    (once a hang, an InvalidStateError or a Ctrl-C lost in a fork hook). The trial stopped half
+    way is failed, never finished."""
+    trials = 8  # three runs stop after two trials each at most: the end is never reached
     out = tmp_path / "tune"
-    args = [*TUNE, "--trials", "4", "--out", str(out)]
-    delays = [0.0, 0.6, 1.3]  # after the line of a trial: the next one is just beginning
+    args = [*TUNE, "--trials", str(trials), "--out", str(out)]
     finished = 0
-    for k, delay in enumerate(delays):
+    for k, fraction in enumerate([0.0, 0.33, 0.67]):
         run = Run(tmp_path, *args, *(["--resume"] if k else []))
-        begun = f"trial {finished + 1} of 4"
-        run.until(lambda r=run, b=begun: b in r.err, begun)  # type: ignore[misc]
-        time.sleep(delay)
+        before, last = (f"trial {finished + n} of {trials}" for n in (1, 2))
+        run.until(lambda r=run, b=before: b in r.err, before)  # type: ignore[misc]
+        began = time.monotonic()
+        run.until(lambda r=run, b=last: b in r.err, last)  # type: ignore[misc]
+        time.sleep(fraction * (time.monotonic() - began))
         line = _stopped_cleanly(run, signal.SIGINT, group=True)
         assert line == (
             f"atoll: interrupted: the finished trials are kept in {out}: the same command "
             "with --resume continues"
         )
-        finished = len(re.findall(r"trial \d+ of 4", run.err)) + finished
+        finished += len(re.findall(rf"trial \d+ of {trials}", run.err))
+        assert finished < trials, "the run ended before it was stopped"
         states = _trials(out)
         assert states.get("COMPLETE", 0) == finished and "RUNNING" not in states, states
-    assert "best of 4 trials" in _resumed(tmp_path, args)
-    assert _trials(out)["COMPLETE"] == 4
+    assert f"best of {trials} trials" in _resumed(tmp_path, args)
+    assert _trials(out)["COMPLETE"] == trials
 
 
 def _paused(run: Run) -> contextlib.AbstractContextManager[None]:
