@@ -12,11 +12,12 @@ player cannot see either: the copies are made from one determinization,
 ``state.resample(player, rng)`` (for a game of perfect information, a plain copy).
 
 A **secret choice** (:meth:`~models.core.GameState.secret_choice`: Glory Islands' sail cards)
-is judged at the reveal, whatever the agent's place in the order of choosing
-(:mod:`solvers.agents.secret`): from the state where the choice began, each own choice is
-played out with the other choosers' choices drawn uniformly from their legal ones, ``samples``
-times (each time a determinization of the start, the same draws for every own choice), and
-its value is the mean margin there.
+is a simultaneous move, played as one whatever the agent's place in the order of choosing
+(:mod:`solvers.agents.secret`): from the state where the choice began, every chooser plays
+regret matching on the margins at the reveal (``samples`` determinizations, ``iterations``
+rounds), and the agent draws its choice from its average strategy. A pure best reply (to others
+choosing uniformly, as before) made identical agents play identical cards: in Glory Islands,
+the 1-card every round, the race then decided by the cards' tie-breakers alone.
 
 >>> from models.core import load_game, make_rng
 >>> state = load_game("southseas", 3).new_initial_state()
@@ -30,30 +31,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 
 from models.core import GameState, make_rng
-from solvers.agents.secret import reveal
+from solvers.agents.judge import judged_margin, margin
+from solvers.agents.secret import Mix, equilibrium
 from solvers.agents.spec import Agent, Param
+
+__all__ = ["TIE", "GreedyAgent", "judged_margin", "margin"]
 
 #: Values closer than this are a tie (heuristics are sums of floats).
 TIE = 1e-9
-
-
-def margin(values: Sequence[float], player: int) -> float:
-    """``player``'s value minus the best other player's (his own value alone if he is alone).
-
-    >>> margin((3.0, 5.0, 1.0), 0), margin((3.0, 5.0, 1.0), 1)
-    (-2.0, 2.0)
-    """
-    others = [v for p, v in enumerate(values) if p != player]
-    return values[player] - max(others) if others else values[player]
-
-
-def judged_margin(after: GameState, player: int) -> float:
-    """``player``'s :func:`margin` where a lookahead stops: on the returns at the end, else on
-    the game's heuristic."""
-    return margin(after.returns() if after.is_terminal() else after.heuristic(), player)
 
 
 class GreedyAgent(Agent):
@@ -64,15 +52,24 @@ class GreedyAgent(Agent):
             "samples",
             int,
             8,
-            "draws of the others' secret choices to judge one's own against",
+            "determinizations a secret choice is played out on",
+            minimum=1,
+        ),
+        Param(
+            "iterations",
+            int,
+            32,
+            "rounds of regret matching at a secret choice",
             minimum=1,
         ),
     )
 
-    def __init__(self, *, seed: int, samples: int = 8, name: str = "greedy") -> None:
+    def __init__(
+        self, *, seed: int, samples: int = 8, iterations: int = 32, name: str = "greedy"
+    ) -> None:
         self.name = name
         self.rng = make_rng(seed)
-        self.samples = samples
+        self.samples, self.iterations = samples, iterations
 
     def values(self, state: GameState) -> list[tuple[Hashable, float]]:
         """Each legal action with its value (own estimate minus the best other's)."""
@@ -89,24 +86,24 @@ class GreedyAgent(Agent):
         return out
 
     def secret_values(self, state: GameState) -> list[tuple[Hashable, float]]:
-        """At a secret choice: each own choice with its mean margin at the reveal (module)."""
-        player = state.current_player()
+        """At a secret choice: each own choice with its mean margin at the reveal against the
+        others' strategies (:meth:`secret_mix`)."""
+        return list(self.secret_mix(state).value.items())
+
+    def secret_mix(self, state: GameState) -> Mix:
+        """At a secret choice: the agent's mixed strategy and each choice's value (module)."""
         start = state.secret_choice_start()
-        seeds = [self.rng.getrandbits(63) for _ in range(self.samples)]
-        out = []
-        for action in state.legal_actions():
-            total = 0.0
-            for seed in seeds:  # common draws: every own choice meets the same others'
-                rng = make_rng(seed)
-                after = reveal(start.resample(player, rng), player, action, rng)
-                total += judged_margin(after, player)
-            out.append((action, total / len(seeds)))
-        return out
+        player = state.current_player()
+        return equilibrium(
+            start, player, self.rng, samples=self.samples, iterations=self.iterations
+        )
 
     def choose(self, state: GameState) -> Hashable:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if state.secret_choice() is not None:
+            return self.secret_mix(state).draw(self.rng)
         values = self.values(state)
         top = max(v for _, v in values)
         best = [a for a, v in values if v >= top - TIE]
