@@ -14,7 +14,7 @@ player cannot see either: the copies are made from one determinization,
 A **secret choice** (:meth:`~models.core.GameState.secret_choice`: Glory Islands' sail cards)
 is a simultaneous move, played as one whatever the agent's place in the order of choosing
 (:mod:`solvers.agents.secret`): from the state where the choice began, every chooser plays
-regret matching on the margins at the reveal (``samples`` determinizations, ``iterations``
+regret matching on the margins at the reveal (``samples`` determinizations, ``rounds``
 rounds), and the agent draws its choice from its average strategy. A pure best reply (to others
 choosing uniformly, as before) made identical agents play identical cards: in Glory Islands,
 the 1-card every round, the race then decided by the cards' tie-breakers alone.
@@ -56,7 +56,7 @@ class GreedyAgent(Agent):
             minimum=1,
         ),
         Param(
-            "iterations",
+            "rounds",
             int,
             32,
             "rounds of regret matching at a secret choice",
@@ -65,11 +65,11 @@ class GreedyAgent(Agent):
     )
 
     def __init__(
-        self, *, seed: int, samples: int = 8, iterations: int = 32, name: str = "greedy"
+        self, *, seed: int, samples: int = 8, rounds: int = 32, name: str = "greedy"
     ) -> None:
         self.name = name
         self.rng = make_rng(seed)
-        self.samples, self.iterations = samples, iterations
+        self.samples, self.rounds = samples, rounds
 
     def values(self, state: GameState) -> list[tuple[Hashable, float]]:
         """Each legal action with its value (own estimate minus the best other's)."""
@@ -94,9 +94,7 @@ class GreedyAgent(Agent):
         """At a secret choice: the agent's mixed strategy and each choice's value (module)."""
         start = state.secret_choice_start()
         player = state.current_player()
-        return equilibrium(
-            start, player, self.rng, samples=self.samples, iterations=self.iterations
-        )
+        return equilibrium(start, player, self.rng, samples=self.samples, rounds=self.rounds)
 
     def choose(self, state: GameState) -> Hashable:
         actions = state.legal_actions()

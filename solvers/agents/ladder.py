@@ -123,7 +123,7 @@ def agent_key(spec: str) -> tuple[Any, ...]:
     defaults filled in (``"ismcts"`` and ``"ismcts:c=0.7"`` match: 0.7 is c's default).
 
     >>> agent_key("ismcts") == agent_key("ismcts:c=0.7"), agent_key("greedy")
-    (True, ('greedy', ('samples', 8)))
+    (True, ('greedy', ('samples', 8), ('rounds', 32)))
     """
     from solvers.agents import read_spec
 

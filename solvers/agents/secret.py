@@ -18,7 +18,7 @@ Two models of the others are here:
   the race (the first colour won 0.99 of 2-player games).
 * :func:`equilibrium` — the choice as the simultaneous game it is: every chooser, the agent
   included, plays **regret matching** (Hart and Mas-Colell, 2000) on the game's own judgement at
-  the reveal, over ``samples`` determinizations of the start, for ``iterations`` rounds; the
+  the reveal, over ``samples`` determinizations of the start, for ``rounds`` rounds; the
   agent's average strategy is a mixed one, from which it draws. In a two-player game whose
   judgement is a margin (zero-sum) the average strategies approach a minimax equilibrium; with
   more players, a coarse correlated equilibrium of the sampled game. Either way no chooser's
@@ -33,7 +33,7 @@ Two models of the others are here:
 >>> after = reveal(state.secret_choice_start(), 0, state.legal_actions()[0], make_rng(1))
 >>> after.secret_choice() != key and len(after.history()) == len(state.history()) + 2
 True
->>> mix = equilibrium(state.secret_choice_start(), 0, make_rng(2), samples=2, iterations=8)
+>>> mix = equilibrium(state.secret_choice_start(), 0, make_rng(2), samples=2, rounds=8)
 >>> sorted(mix.strategy, key=str) == sorted(state.legal_actions(), key=str)
 True
 >>> abs(sum(mix.strategy.values()) - 1) < 1e-9
@@ -71,7 +71,7 @@ def _play(start: GameState, choose: Callable[[int, tuple[Hashable, ...]], Hashab
 class Mix:
     """What :func:`equilibrium` found for one chooser: his mixed ``strategy`` (each legal
     choice's probability) and each choice's mean ``value`` (his margin at the reveal against
-    the others' strategies, over the iterations)."""
+    the others' strategies, over the rounds)."""
 
     strategy: dict[Hashable, float]
     value: dict[Hashable, float]
@@ -115,16 +115,16 @@ class _Regrets:
 
 
 def equilibrium(
-    start: GameState, player: int, rng: random.Random, *, samples: int, iterations: int
+    start: GameState, player: int, rng: random.Random, *, samples: int, rounds: int
 ) -> Mix:
     """``player``'s mixed strategy for the secret choice beginning at ``start`` (module doc):
     ``samples`` determinizations of ``start`` as ``player`` sees it (drawn with ``rng``), used
-    in turn by ``iterations`` rounds of regret matching in which every chooser draws a choice
+    in turn by ``rounds`` rounds of regret matching in which every chooser draws a choice
     from his current strategy and then learns what each of his choices would have given him
     against the others' draws (one reveal and one judgement each)."""
     dets = [start.resample(player, make_rng(rng.getrandbits(63))) for _ in range(samples)]
     learners: dict[int, _Regrets] = {}
-    for t in range(iterations):
+    for t in range(rounds):
         det = dets[t % samples]
         current, drawn = _draw(det.clone(), learners, rng)
         for chooser, strategy in current.items():

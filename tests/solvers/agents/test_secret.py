@@ -93,7 +93,7 @@ class PenniesState(GameState):
 
 def test_regret_matching_finds_the_mixed_equilibrium_of_biased_pennies() -> None:
     for player in (0, 1):
-        mix = equilibrium(PenniesState(), player, make_rng(player), samples=1, iterations=4000)
+        mix = equilibrium(PenniesState(), player, make_rng(player), samples=1, rounds=4000)
         assert mix.strategy[HEADS] == pytest.approx(1 / 3, abs=0.05), (player, mix)
         # at the equilibrium both sides are worth the same to him (he is indifferent)
         assert mix.value[HEADS] == pytest.approx(mix.value[TAILS], abs=0.35), (player, mix)
@@ -107,8 +107,8 @@ def test_the_mix_is_the_same_from_either_place_in_the_order(first: int) -> None:
         state.apply(HEADS)  # player 0's coin, hidden from player 1
     assert state.current_player() == 1
     start = state.secret_choice_start()
-    mix = equilibrium(start, 1, make_rng(7), samples=2, iterations=300)
-    again = equilibrium(PenniesState(1 - first), 1, make_rng(7), samples=2, iterations=300)
+    mix = equilibrium(start, 1, make_rng(7), samples=2, rounds=300)
+    again = equilibrium(PenniesState(1 - first), 1, make_rng(7), samples=2, rounds=300)
     assert mix.strategy[HEADS] == pytest.approx(again.strategy[HEADS], abs=0.1)
 
 
@@ -116,7 +116,7 @@ def test_greedy_mixes_at_a_secret_choice_where_a_pure_reply_would_be_exploited()
     # against a uniform other the pure best reply is heads (3 beats 1): the old greedy showed
     # heads every time; now about a third of the time
     state = PenniesState()
-    shown = [GreedyAgent(seed=s, iterations=200).choose(state) for s in range(150)]
+    shown = [GreedyAgent(seed=s, rounds=200).choose(state) for s in range(150)]
     assert 30 <= shown.count(HEADS) <= 70, shown.count(HEADS)  # 50 expected; binomial sd 5.8
     uniform = reveal(PenniesState(), 0, HEADS, make_rng(1))
     assert uniform.is_terminal()

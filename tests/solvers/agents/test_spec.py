@@ -55,7 +55,7 @@ def test_a_bad_spec_is_one_line_naming_the_known_agents(spec: str, message: str)
     assert info.value.field == "agent" and "\n" not in text
     assert text.startswith("agent: ") and message in text
     assert (
-        "known: random, greedy(samples, iterations), "
+        "known: random, greedy(samples, rounds), "
         "ismcts(iterations, seconds, depth, c, scale, prior, prior_depth)" in text
     )
 
