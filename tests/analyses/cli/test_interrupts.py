@@ -177,7 +177,7 @@ def test_stopping_a_compare_exits_at_once_and_resumes(tmp_path: Path) -> None:
 def test_stopping_a_skill_trace_exits_at_once_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "skill"
     args = ["gloryislands", "skill", "--budgets", "4,8", "--games", "40", "--workers", "8"]
-    args += ["--out", str(out)]
+    args += ["--against", "greedy:rounds=4", "--out", str(out)]  # quick opponents
     run = Run(tmp_path, *args)
     run.until(lambda: (out / "budget-4" / "study.json").exists(), "the first budget's study")
     line = _stopped_cleanly(run, signal.SIGINT, group=True)
