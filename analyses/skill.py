@@ -19,6 +19,14 @@ sign-flip p of "its share is the even share 1/players". When the highest budget'
 overlaps the lowest's, more thinking did not clearly pay (:meth:`SkillTrace.
 verdict`).
 
+Because every budget plays the same deals, each step from one budget to the next is also
+compared **deal by deal** (:meth:`SkillTrace.steps`): the mean of the per-deal differences of
+the win share (the higher budget's minus the lower's) with its interval, the sign-flip p of "no
+difference", Holm-adjusted over the trace's steps (one family), and the smallest change the
+test detects with 80% power at its number of deals (:func:`detectable`). A step whose adjusted
+p is below 0.05 and whose difference is negative is a budget at which more thinking *loses*;
+a step without a clear difference says how large a loss would not have gone unseen.
+
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as tmp:
 ...     plan = SkillPlan("gloryislands", players=2, against="random", budgets=(2, 8), games=4)
@@ -39,6 +47,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FixedLocator, NullLocator
@@ -47,6 +56,7 @@ from analyses import pergame
 from analyses.designs import DESIGNS, per_deal, whole_deals
 from analyses.frames import StudyFrames
 from analyses.stats import Estimate
+from analyses.steps import SkillStep, steps
 from analyses.study import StudyConfig, run_study
 from models.core import game_info
 from models.errors import AtollError
@@ -196,6 +206,8 @@ class SkillPoint:
     ms_per_move: float
     failed: int = 0
     seconds: float = 0.0
+    #: The tested agent's win share per deal (indexed by deal), for the paired steps.
+    shares: pd.Series | None = dataclasses.field(default=None, compare=False, repr=False)
 
     def line(self, even: float) -> str:
         """One line for the console."""
@@ -227,7 +239,9 @@ def measure(frames: StudyFrames, spec: str, players: int, budget: int = 0) -> Sk
     shares = per_deal(pergame.agent_shares(frames.players, spec), frames.games)
     estimate = pergame.share(shares)
     p = pergame.sign_flip_p(shares.to_numpy(float) - 1 / players)
-    return SkillPoint(budget, spec, estimate, p, ms_per_move(frames, spec), len(frames.errors))
+    return SkillPoint(
+        budget, spec, estimate, p, ms_per_move(frames, spec), len(frames.errors), shares=shares
+    )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -244,6 +258,10 @@ class SkillTrace:
             return None
         low, high = self.points[0].estimate, self.points[-1].estimate
         return bool(high.low > low.high)
+
+    def steps(self) -> list[SkillStep]:
+        """Each budget against the next, deal by deal (:func:`steps`)."""
+        return steps(self.points)
 
     def verdict(self) -> str | None:
         """A sentence when more thinking did not clearly pay, else ``None``."""
@@ -279,6 +297,7 @@ class SkillTrace:
             "components": dict(plan.components),
             "even": plan.even,
             "pays": self.pays(),
+            "steps": [step.to_dict() for step in self.steps()],
             "atoll": atoll_version(),
             "command": command,
             "budgets": [
@@ -343,7 +362,9 @@ def run_skill(
 
 
 def skill_figure(trace: SkillTrace) -> Figure:
-    """The win share with its interval against the budget (log scale), the even share dashed."""
+    """The win share with its interval against the budget (log scale), the even share dashed,
+    and below each step its paired difference deal by deal (green: a clear gain, red: a clear
+    loss, grey: no clear change)."""
     plan, points = trace.plan, trace.points
     fig = Figure(figsize=(7.5, 4.5))
     ax = fig.subplots()
@@ -376,6 +397,18 @@ def skill_figure(trace: SkillTrace) -> Figure:
             va="center",
             fontsize=9,
             bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"},
+        )
+    for step in trace.steps():  # each step's paired difference, between its two points
+        d = step.paired.difference
+        ya, yb = (p.estimate.value for p in points if p.budget in (step.low, step.high))
+        colour = "#1e7b34" if step.gains else "#c0392b" if step.loses else "#555555"
+        ax.annotate(
+            f"deal by deal {d.value:+.3f}\n[{d.low:+.3f}, {d.high:+.3f}]: {step.verdict}",
+            (math.sqrt(step.low * step.high), (ya + yb) / 2 - 0.1),
+            ha="center",
+            va="top",
+            fontsize=8,
+            color=colour,
         )
     ax.axhline(plan.even, color="#c0392b", linestyle="--", label=f"even share 1/{plan.players}")
     ax.set_xscale("log")

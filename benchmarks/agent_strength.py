@@ -41,13 +41,20 @@ measured by ``--calibrate``: CPU milliseconds (``time.process_time``, not waitin
 machine's other work) per decision over 40 decisions with more than one legal action taken from
 seeded greedy games. The ms per decision printed for a rung is the study's wall-clock time per
 move (every move, forced ones too), so on a loaded machine it is above the budget.
-``--write FILE`` adds the rungs to the ladder file (``solvers/agents/ladder.toml``; one
-``[[entry]]`` per rung, :mod:`ladder_file`), replacing the entries of the same rungs.
+
+The ISMCTS rungs of a game play the same deals (one seed), so after them each budget is
+compared with the next **deal by deal** (:func:`analyses.steps.steps`, as a skill trace
+compares its budgets: the paired difference of the win share with its interval, Holm over the
+steps, and the smallest change the test would find with 80% power): whether doubling the
+budget loses strength. ``--write FILE`` adds the rungs to the ladder file
+(``solvers/agents/ladder.toml``; one ``[[entry]]`` per rung, :mod:`ladder_file`), replacing
+the entries of the same rungs.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import shlex
 import sys
@@ -59,6 +66,7 @@ from common import component_labels
 from ladder_file import write_entries
 
 from analyses.skill import SkillPoint, measure, ms_per_move, pairing, thinking
+from analyses.steps import steps
 from analyses.study import run_study
 from models.core import CHANCE, GameState, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
@@ -174,6 +182,7 @@ def ladder(
         made = load_game(game, args.players)
         print(f"\n== {args.players}-player {made.info.title}; {component_labels(made)}")
         rungs: list[tuple[str, str]] = []
+        budgets: dict[str, int] = {}
         if "greedy" in args.rungs:
             rungs.append(("greedy", "random"))
         for budget in args.budgets:
@@ -181,10 +190,14 @@ def ladder(
                 base = args.ismcts or LADDER_SPECS[game]
                 spec = with_iterations(base, iterations(game, budget))
                 rungs.append((spec, "greedy"))
+                budgets[spec] = budget
+        searched: list[SkillPoint] = []  # the ISMCTS rungs, for their paired steps
         for tested, other in rungs:
             point, played, design = run_pairing(
                 game, args.players, tested, other, args.games, args.workers, args.seed
             )
+            if other == "greedy":
+                searched.append(dataclasses.replace(point, budget=budgets[tested]))
             estimate = point.estimate
             entries.append(
                 {
@@ -202,6 +215,9 @@ def ladder(
                     "design": design,
                 }
             )
+        # the rungs share their deals (one seed): each budget against the next, deal by deal
+        for step in steps(searched):
+            print(f"  {game}: {step.line('budget_ms')}")
     print("\nladder (win share [95% interval] against three of the rung below; ms a decision)")
     for e in entries:
         print(

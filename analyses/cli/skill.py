@@ -136,6 +136,8 @@ def add_skill_command(group: click.Group, game: str) -> None:
             trace = run_skill(
                 plan, Path(out_dir), workers=kw["workers"], resume=kw["resume"], told=told
             )
+        for step in trace.steps():
+            click.echo(step.line(plan.param))
         verdict = trace.verdict()
         if verdict:
             click.echo(verdict)

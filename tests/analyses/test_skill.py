@@ -7,16 +7,20 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import math
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
+import scipy.stats as sps
 
 from analyses import pergame
 from analyses.cli.main import main
 from analyses.designs import per_deal
 from analyses.skill import SkillPlan, SkillPoint, SkillTrace, parse_budgets
 from analyses.stats import Estimate
+from analyses.steps import detectable
 from models.errors import AtollError
 
 TINY = ["gloryislands", "skill", "--budgets", "4,2", "--against", "random", "--games", "4"]
@@ -225,3 +229,59 @@ def test_a_curve_that_does_not_rise_says_so(
     else:
         assert verdict is not None and verdict.startswith("skill does not clearly pay")
         assert says in verdict and "iterations=400" in verdict
+
+
+def shared_point(budget: int, shares: list[float]) -> SkillPoint:
+    series = pd.Series(shares, index=pd.RangeIndex(len(shares), name="deal"))
+    return SkillPoint(
+        budget,
+        f"ismcts:iterations={budget}",
+        pergame.share(series),
+        0.5,
+        1.0,
+        shares=series,
+    )
+
+
+def test_each_step_is_compared_deal_by_deal_in_words_that_match_its_direction() -> None:
+    rng = np.random.default_rng(3)
+    base = rng.choice([0.0, 0.25, 0.5, 0.75, 1.0], size=100).tolist()
+    same = [min(1.0, x + (0.25 if i % 2 else -0.25) * (x > 0)) for i, x in enumerate(base)]
+    worse = [max(0.0, x - 0.5) for x in base]
+    plan = SkillPlan("southseas", 4, budgets=(50, 100, 200))
+    trace = SkillTrace(
+        plan, (shared_point(50, base), shared_point(100, same), shared_point(200, worse))
+    )
+    first, second = trace.steps()
+    assert (first.low, first.high, second.low, second.high) == (50, 100, 100, 200)
+    assert not first.loses and not first.gains and second.loses
+    assert "no clear change" in first.line("iterations")
+    assert "would have been found with 80% power" in first.line("iterations")
+    assert second.line("iterations").startswith("from iterations=100 to iterations=200 the win")
+    assert "falls" in second.line("iterations") and "-0." in second.line("iterations")
+    # one family: Holm over the two steps
+    assert second.paired.adjusted >= second.paired.p
+    record = trace.to_dict()["steps"]
+    assert [r["verdict"] for r in record] == ["no clear change", "falls"]
+
+
+def test_a_trace_without_per_deal_shares_has_no_steps() -> None:
+    plan = SkillPlan("southseas", 2, budgets=(25, 400))
+    trace = SkillTrace(plan, (point(25, 0.30, 0.20, 0.40), point(400, 0.4, 0.3, 0.5)))
+    assert trace.steps() == []
+
+
+@pytest.mark.parametrize(("n", "tests"), [(40, 1), (100, 2)])
+def test_the_detectable_change_has_the_power_it_states(n: int, tests: int) -> None:
+    """Simulated: paired differences whose mean is the stated detectable change are found by
+    the t test at level 0.05 / tests in about 80% of 4,000 seeded samples."""
+    rng = np.random.default_rng(11)
+    sd = 0.3
+    # differences of standard deviation sd (alternating signs: sd exactly, for n even)
+    effect = detectable(np.resize([sd, -sd], n) * math.sqrt((n - 1) / n), tests)
+    samples = rng.normal(effect, sd, size=(4000, n))
+    found = sps.ttest_1samp(samples, 0.0, axis=1).pvalue < 0.05 / tests
+    assert 0.77 < found.mean() < 0.83
+    # and a change half as large is found far less often: the figure is not a formality
+    half = sps.ttest_1samp(rng.normal(effect / 2, sd, size=(4000, n)), 0.0, axis=1).pvalue
+    assert (half < 0.05 / tests).mean() < 0.4

@@ -62,11 +62,13 @@ def test_a_budget_in_ms_is_iterations_by_the_games_calibration() -> None:
     assert set(agent_strength.LADDER_SPECS) == set(agent_strength.LADDER_GAMES)
 
 
-def test_the_ladder_plays_its_rungs_and_writes_their_entries(tmp_path: Path) -> None:
+def test_the_ladder_plays_its_rungs_and_writes_their_entries(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     args = argparse.Namespace(
         ladder_games=("gloryislands",),
         players=2,
-        rungs=("greedy", "25"),
+        rungs=("greedy", "25", "50"),
         budgets=(25, 50),
         ismcts="ismcts:c=0.7",
         games=2,
@@ -77,7 +79,11 @@ def test_the_ladder_plays_its_rungs_and_writes_their_entries(tmp_path: Path) -> 
     assert [(e["game"], e["agent"], e["opponents"], e["games"]) for e in entries] == [
         ("gloryislands", "greedy", "1 random", 2),
         ("gloryislands", "ismcts:c=0.7,iterations=5", "1 greedy", 2),
+        ("gloryislands", "ismcts:c=0.7,iterations=10", "1 greedy", 2),
     ]
+    # the ISMCTS rungs share their deals: doubling the budget is compared deal by deal
+    steps = [line for line in capsys.readouterr().out.splitlines() if "deal by deal" in line]
+    assert len(steps) == 1 and steps[0].startswith("  gloryislands: from budget_ms=25 to ")
     for e in entries:
         low, high = e["interval"]
         assert 0 <= low <= e["win_share"] <= high <= 1
