@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyses import pergame
+from analyses import formats, pergame
 from analyses.balance import Design, design_of, pairing_gain
 from analyses.frames import StudyFrames
 from analyses.sections import small_sample
@@ -261,7 +261,7 @@ def agent_strength(record: dict[str, Any], ladder: Ladder | None = None) -> dict
             text = f"{agent}: " + "; ".join(r.text() for r in rungs) + "."
             best = rungs[0]
             short = (
-                f"{best.win_share:.2f} [{best.low:.2f}, {best.high:.2f}] against "
+                f"{formats.interval(best.win_share, best.low, best.high)} against "
                 f"{best.opponents} ({best.games} games)"
             )
         else:

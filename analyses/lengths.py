@@ -3,8 +3,8 @@ has, read through the protocol's tables only.
 
 * **Game length**: turns per game (the game's own turns), decisions per player and seconds per
   game, each with its mean and interval over games, median, p95 and maximum; the games beyond
-  the 99th percentile (or 3 times the median, in a small study) and those that ended by the turn
-  limit are listed with their seeds, so that they can be replayed.
+  Tukey's far-out fence (:func:`outliers`) and those that ended by the turn limit are listed
+  with their seeds, so that they can be replayed.
 * **Rule events**, with a glossary: what each kind counts and the rule it comes from; per game
   with an interval over games; kinds that never happened listed; where one event stands for
   several items (three amulets picked up at once) the items are counted apart.
@@ -29,17 +29,28 @@ from analyses.frames import StudyFrames, detail, events_of
 from analyses.tables import Section, Table
 from models.core import game_info
 
-#: In a study of fewer than 100 games, a game this many times the median length is listed.
+#: Tukey's far-out fence: a game longer than the upper quartile plus this many interquartile
+#: ranges is far longer than the rest (a normal sample passes it about twice in 10 million).
+FENCE = 3.0
+#: When half the games or more have the same length (no spread between the quartiles), a game
+#: this many times the median length is far longer.
 LONG = 3.0
 
 
 def outliers(games: pd.DataFrame, column: str) -> pd.Series:
-    """The games (by ``game``) far longer than the rest: beyond the 99th percentile in a study
-    of 100 games or more, else at least :data:`LONG` times the median; and any that ended by
-    the turn limit."""
+    """The games (by ``game``) far longer than the rest, by a robust rule that lists none in a
+    study without outliers: beyond the upper quartile plus :data:`FENCE` interquartile ranges
+    (Tukey's far-out fence; beyond :data:`LONG` times the median when the quartiles are equal);
+    and any that ended by the turn limit.
+
+    >>> rows = pd.DataFrame({"game": range(400), "turns": [20 + i % 9 for i in range(400)]})
+    >>> outliers(rows, "turns").tolist()  # the longest 1% is not "far longer" by itself
+    []
+    """
     values = games[column].astype(float)
-    cut = values.quantile(0.99) if len(values) >= 100 else LONG * values.median()
-    far = values > cut if len(values) >= 100 else values >= cut
+    q1, q3 = values.quantile(0.25), values.quantile(0.75)
+    cut = q3 + FENCE * (q3 - q1) if q3 > q1 else LONG * values.median()
+    far = values > cut
     if "ended" in games.columns:
         far |= games["ended"].astype(str).str.contains("limit")
     return games.loc[far, "game"]
@@ -85,9 +96,10 @@ def length_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
     section = Section(
         "Game length",
         "Turns per game, decisions per player and the agents' seconds of thinking per game, "
-        "with intervals over games. Games far longer than the rest (beyond the 99th "
-        f"percentile; in a study under 100 games, {LONG:g} times the median) or that ended by "
-        "the turn limit are listed with their seeds, so that they can be replayed.",
+        "with intervals over games. Games far longer than the rest (beyond the upper quartile "
+        f"plus {FENCE:g} interquartile ranges, Tukey's far-out fence: a study without outliers "
+        "lists none) or that ended by the turn limit are listed with their seeds, so that they "
+        "can be replayed.",
         tables=[Table("Length", pd.DataFrame(rows), over="games")],
         figures=[
             (
@@ -135,23 +147,38 @@ def events_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
         }
         row["items per game"] = _items(frames, kind, gloss.items) if gloss and gloss.items else None
         rows.append(row)
+    # a kind the options rule out is 0 by construction: said in its row, not warned of
+    chosen = options_of(record)
+    impossible = {k for k in kinds if k in glossary and not glossary[k].possible(chosen)}
+    for row in rows:
+        if row["event"] in impossible:
+            name, _ = glossary[row["event"]].needs or ("", ())
+            row["what it counts"] += f" (cannot happen with {name} = {chosen[name]})"
     table = pd.DataFrame(rows)
     if table["items per game"].isna().all():
         table = table.drop(columns="items per game")
-    never = [kind for kind in kinds if not counts[kind].any()]
+    never = [kind for kind in kinds if not counts[kind].any() and kind not in impossible]
     section = Section(
         "How often each rule event happens",
         "Every event kind of the game with what it counts and its rule, per game with an "
         "interval over games (a kind that never happened shows 0 with the largest rate its "
-        "absence is consistent with). Where one event stands for several items (amulets picked "
-        "up together, cards drawn at once), 'items per game' counts the items.",
+        "absence is consistent with; one the study's rule options rule out says so). Where "
+        "one event stands for several items (amulets picked up together, cards drawn at "
+        "once), 'items per game' counts the items.",
         tables=[Table("Events per game", table, over="games")],
     )
     if never:
         section.warnings.append(
-            f"Rule events that never happened in {n} games: {', '.join(never)}."
+            f"Rule events that never happened in {n} games, though the rule options allow "
+            f"them: {', '.join(never)}."
         )
     return section
+
+
+def options_of(record: dict[str, Any]) -> dict[str, Any]:
+    """Every rule option's value in the study of ``record`` (defaults filled in)."""
+    options = game_info(record["config"]["game"]).options
+    return options.from_mapping(dict(record["config"].get("options") or {})).to_dict()
 
 
 def _items(frames: StudyFrames, kind: str, field: str) -> Any:

@@ -13,7 +13,7 @@ from typing import Any
 
 import jinja2
 
-from analyses import family
+from analyses import family, formats
 from analyses.findings import findings_box
 from analyses.frames import StudyFrames
 from analyses.provenance import option_rows, plain, today
@@ -24,11 +24,13 @@ from models.files import write_bytes_atomically
 __all__ = ["component_warnings", "header", "render", "write_pages", "write_report_json"]
 
 
-def component_warnings(record: dict[str, Any]) -> list[str]:
-    """A visible line for every reconstructed component the study used."""
+def component_warnings(record: dict[str, Any], folder: Path | None = None) -> list[str]:
+    """A visible line for every reconstructed component the study used (its file named as
+    :func:`analyses.formats.source` shows it, relative to ``folder``, the page's)."""
+    where = Path.cwd() if folder is None else folder
     return [
         f"The {name} {'are' if name.endswith('s') else 'is'} a RECONSTRUCTION (atoll's, not "
-        f"the published {name}): {part['source']}. "
+        f"the published {name}): {formats.source(str(part['source']), where)}. "
         "Every number here is about the reconstructed game."
         for name, part in record.get("components", {}).items()
         if part.get("reconstruction")
@@ -91,6 +93,13 @@ def write_pages(
 ) -> Path:
     """Write ``path`` (HTML) and ``report.json`` beside it, atomically, from the sections."""
     config = record["config"]
+    top = {  # files named relative to the page (atoll's own as "bundled ...")
+        **top,
+        "components": [
+            {**row, "source": formats.source(str(row["source"]), path.parent)}
+            for row in top.get("components", [])
+        ],
+    }
     family.adjust(sections)  # every test of the page is one family
     box = findings_box(sections, games=top["study"]["games"], players=int(config["players"]))
     box["warnings"] = [*extra_warnings, *box["warnings"]]
@@ -100,7 +109,7 @@ def write_pages(
         subtitle=subtitle,
         box=box,
         top=top,
-        component_warnings=component_warnings(record),
+        component_warnings=component_warnings(record, path.parent),
         sections=sections,
     )
     write_report_json(path.parent, {**top, **box, "title": title}, sections)

@@ -11,6 +11,7 @@ Differences of rates: Newcombe's hybrid score interval (1998, Stat Med 17:873, m
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from numbers import Integral, Real
 from typing import TypedDict
@@ -19,6 +20,8 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 from scipy import stats as sps
+
+from analyses import formats
 
 
 @dataclass(frozen=True)
@@ -55,10 +58,20 @@ class Estimate:
         return (self.high - self.low) / 2
 
     def __format__(self, spec: str) -> str:
-        spec = spec or ".2f"
+        # ".Nf" is the least number of decimals: more where the interval needs them to show
+        # its width (analyses.formats), never "[x, x]" unless both ends are equal
+        fixed = re.fullmatch(r"\.(\d+)f", spec or ".2f")
+        if fixed is None:
+            spec = spec or ".2f"
+            if self.constant:
+                return f"{self.value:{spec}} (the same in all n={self.n})"
+            return f"{self.value:{spec}} [{self.low:{spec}}, {self.high:{spec}}] (n={self.n})"
+        least = int(fixed.group(1))
         if self.constant:  # no spread to make an interval from: never "[x, x]"
-            return f"{self.value:{spec}} (the same in all n={self.n})"
-        return f"{self.value:{spec}} [{self.low:{spec}}, {self.high:{spec}}] (n={self.n})"
+            return f"{formats.fixed(self.value, least)} (the same in all n={self.n})"
+        if math.isnan(self.low) or math.isnan(self.high):
+            return f"{formats.fixed(self.value, least)} (n={self.n}: no interval)"
+        return f"{formats.interval(self.value, self.low, self.high, least)} (n={self.n})"
 
     def __str__(self) -> str:
         return format(self, "")
@@ -194,7 +207,7 @@ def mean(values: ArrayLike, confidence: float = 0.95) -> Estimate:
     >>> print(mean([3, 4, 5, 6, 7]))
     5.00 [3.04, 6.96] (n=5)
     >>> print(mean([4]))
-    4.00 [nan, nan] (n=1)
+    4.00 (n=1: no interval)
     """
     _check_confidence(confidence)
     data = _sample(values)

@@ -28,6 +28,7 @@ from typing import Any
 
 import pandas as pd
 
+from analyses import formats
 from analyses.stats import Estimate
 
 #: Columns of a table that hold p-values (drawn as p-values, attached to the row's estimates).
@@ -118,8 +119,9 @@ class Section:
 
 
 def estimate_cell(e: Estimate, digits: int = 2) -> str:
-    """An estimate as ``value [low, high]``; one that did not vary says so, one without an
-    interval says why.
+    """An estimate as ``value [low, high]`` with at least ``digits`` decimals, more where the
+    interval needs them to show its width (:mod:`analyses.formats`); one that did not vary says
+    so, one without an interval says why.
 
     >>> estimate_cell(Estimate(2.0, 1.5, 2.5, 10))
     '2.00 [1.50, 2.50]'
@@ -129,10 +131,10 @@ def estimate_cell(e: Estimate, digits: int = 2) -> str:
     if math.isnan(e.value):
         return "–"
     if e.constant:
-        return f"{e.value:.{digits}f} (the same in all {e.n} games)"
+        return f"{formats.fixed(e.value, digits)} (the same in all {e.n} games)"
     if math.isnan(e.low) or math.isnan(e.high):
-        return f"{e.value:.{digits}f} (n={e.n}: no interval)"
-    return f"{e.value:.{digits}f} [{e.low:.{digits}f}, {e.high:.{digits}f}]"
+        return f"{formats.fixed(e.value, digits)} (n={e.n}: no interval)"
+    return formats.interval(e.value, e.low, e.high, digits)
 
 
 def p_text(p: float) -> str:
@@ -155,20 +157,18 @@ def estimate_text(e: Estimate, units: str = "games") -> str:
     '0.50 in every one of 40 deals'
     """
     if e.constant:
-        return f"{e.value:.2f} in every one of {e.n} {units}"
+        return f"{formats.fixed(e.value, 2)} in every one of {e.n} {units}"
     return f"{estimate_cell(e)} (n = {e.n} {units})"
 
 
 def p_cell(p: float) -> str:
     """A p-value for reading: three digits, ``< 0.001`` below that, ``–`` when untested."""
-    if p is None or (isinstance(p, float) and math.isnan(p)):
-        return "–"
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+    return formats.p_value(None if p is None else float(p))
 
 
-def _cell(value: Any, column: str) -> Any:
+def _cell(value: Any, column: str, digits: int = 2) -> Any:
     if isinstance(value, Estimate):  # "x [low, high]" unbreakable, so that a narrow column wraps
-        text = estimate_cell(value)  # between the number and its words only
+        text = estimate_cell(value, digits)  # between the number and its words only
         number, _, words = text.partition(" (")
         return number.replace(" ", "\u00a0") + (f" ({words}" if words else "")
     if column in P_COLUMNS:
@@ -191,16 +191,28 @@ def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str
     if index:
         frame = frame.reset_index()
     head = "".join(f"<th>{html.escape(readable(c))}</th>" for c in frame.columns)
+    places = {column: _column_decimals(frame[column]) for column in frame.columns}
     body = []
     for row in frame.itertuples(index=False):
         cells = []
         for column, value in zip(frame.columns, row, strict=True):
-            shown = _cell(value, str(column))
+            shown = _cell(value, str(column), places[column])
             number = _is_number(value) or isinstance(value, Estimate) or str(column) in P_COLUMNS
             text = _text(shown)
             cells.append(f'<td class="num">{text}</td>' if number else f"<td>{text}</td>")
         body.append(f"<tr>{''.join(cells)}</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _column_decimals(column: pd.Series) -> int:
+    """The decimals of a column's estimates: one precision for the column, enough for every
+    interval in it to show its width (:func:`analyses.formats.column_decimals`)."""
+    rows = [
+        (v.value, v.low, v.high)
+        for v in column
+        if isinstance(v, Estimate) and not v.constant and not math.isnan(v.value)
+    ]
+    return formats.column_decimals(rows)
 
 
 def readable(name: object) -> str:
@@ -212,7 +224,7 @@ def _text(value: Any) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     if isinstance(value, float):
-        return f"{value:.3g}"
+        return "0" if value == 0 else f"{value:.3g}"  # never "-0"
     return html.escape(str(value))
 
 

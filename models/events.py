@@ -23,12 +23,27 @@ __all__ = ["E", "Event", "EventKind", "Gloss", "count_events"]
 
 class Gloss(NamedTuple):
     """What an event kind counts, for a report's glossary: the rule it comes from, its meaning,
-    and — when one event stands for several items (amulets picked up at once) — the ``data``
-    field that counts them."""
+    when one event stands for several items (amulets picked up at once) the ``data`` field
+    that counts them, and — when only some values of a rule option make it possible — that
+    option and those values (``("colours", ("dealt",))``): under another it cannot happen.
+
+    >>> g = Gloss("GI-R1", "colours dealt", needs=("colours", ("dealt",)))
+    >>> g.possible({"colours": "by_seat"}), g.possible({"colours": "dealt"})
+    (False, True)
+    """
 
     rule: str
     meaning: str
     items: str | None = None
+    needs: tuple[str, tuple[Any, ...]] | None = None
+
+    def possible(self, options: Mapping[str, Any]) -> bool:
+        """Whether the event can happen under ``options`` (every option's value, defaults
+        filled in)."""
+        if self.needs is None:
+            return True
+        name, values = self.needs
+        return options.get(name) in values
 
 
 class EventKind(enum.StrEnum):

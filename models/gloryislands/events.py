@@ -46,7 +46,11 @@ from models.core import EventKind, Gloss
 
 _GLOSSARY = {
     "setup": Gloss("GI-G1", "a game begins (options and components recorded)"),
-    "deal": Gloss("GI-R1", "the card colours dealt to the seats (option colours)"),
+    "deal": Gloss(
+        "GI-R1",
+        "the card colours dealt to the seats (option colours)",
+        needs=("colours", ("dealt",)),
+    ),
     "reveal": Gloss("GI-R1", "a round's sail cards revealed"),
     "sails": Gloss("GI-C3", "2 sail-track fields paid for a special action"),
     "sunk": Gloss("GI-R2", "a ship sunk"),
@@ -59,9 +63,9 @@ _GLOSSARY = {
     "barrel": Gloss("GI-W3", "a barrel field's reward (taken or not)"),
     "draw": Gloss("GI-W2", "a draw from an empty bag"),
     "keep": Gloss("GI-W2", "a treasure tile kept after a draw"),
-    "hunt": Gloss("GI-C2", "the 2-card's treasure hunt"),
-    "extra-pirate": Gloss("GI-C3", "the 3-card's second pirate"),
-    "relocate": Gloss("GI-C4", "the 4-card's pirate move"),
+    "hunt": Gloss("GI-C2", "the 2-card's treasure hunt", needs=("hunt", (True,))),
+    "extra-pirate": Gloss("GI-C3", "the 3-card's second pirate", needs=("extra_pirate", (True,))),
+    "relocate": Gloss("GI-C4", "the 4-card's pirate move", needs=("relocate", (True,))),
     "island": Gloss("GI-I1", "an island scored"),
     "swap": Gloss("GI-E1", "two equal cards swapped"),
     "recall": Gloss("GI-E3", "a discard pile taken back with a 1-card"),

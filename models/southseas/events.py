@@ -37,14 +37,20 @@ _GLOSSARY = {
     "place": Gloss("SS-P2", "a tile placed"),
     "reveal": Gloss("SS-S1", "a ship turned face up"),
     "islander": Gloss("SS-I1", "an islander placed on the new tile"),
-    "recall": Gloss("SS-T1", "an islander taken back (option recall)"),
+    "recall": Gloss(
+        "SS-T1",
+        "an islander taken back (option recall)",
+        needs=("recall", ("when_empty", "any_turn")),
+    ),
     "complete": Gloss("SS-E1", "a feature completed and evaluated"),
     "boat": Gloss("SS-B1", "a sea region evaluated by a fishing boat"),
     "boat-no-trigger": Gloss("SS-B1", "a fishing boat that evaluated nothing"),
     "market": Gloss("SS-M1", "a market completed"),
     "market-ship": Gloss("SS-M2", "a ship given for a completed market"),
     "delivery": Gloss("SS-S1", "a ship delivered to with wares"),
-    "end": Gloss("SS-F1", "an unfinished feature scored at the end"),
+    "end": Gloss(
+        "SS-F1", "an unfinished feature scored at the end", needs=("score_unfinished", (True,))
+    ),
     "home": Gloss("SS-F2", "islanders going home unpaid at the end"),
     "game-end": Gloss("SS-T2", "the game ends"),
 }

@@ -45,6 +45,9 @@ from __future__ import annotations
 
 from models.core import EventKind, Gloss
 
+#: Amulets are in play unless option amulets_when is never (TB-A1).
+_AMULETS = ("amulets_when", ("start_and_raise", "raise", "start"))
+
 _GLOSSARY = {
     "setup": Gloss("TB-S1", "a game begins (options and components recorded)"),
     "start-hint": Gloss("TB-S4", "a starting hint drawn face up"),
@@ -55,10 +58,14 @@ _GLOSSARY = {
     "marked": Gloss("TB-H5", "a treasure's candidates marked with its stones"),
     "fixed": Gloss("TB-H6", "a treasure fixed (one candidate left)"),
     "drive": Gloss("TB-D1", "a drive"),
-    "exchange": Gloss("TB-T1", "a hand exchanged (option exchange_hand)"),
-    "amulet-washed": Gloss("TB-A1", "an amulet washed up"),
-    "amulet-picked": Gloss("TB-D3", "amulets picked up (items: the amulets)", "count"),
-    "amulet-spent": Gloss("TB-A2", "an amulet spent"),
+    "exchange": Gloss(
+        "TB-T1", "a hand exchanged (option exchange_hand)", needs=("exchange_hand", (True,))
+    ),
+    "amulet-washed": Gloss("TB-A1", "an amulet washed up", needs=_AMULETS),
+    "amulet-picked": Gloss(
+        "TB-D3", "amulets picked up (items: the amulets)", "count", needs=_AMULETS
+    ),
+    "amulet-spent": Gloss("TB-A2", "an amulet spent", needs=_AMULETS),
     "raise": Gloss("TB-D2", "a treasure raised"),
     "gold-drawn": Gloss("TB-G1", "gold drawn face down (items: the cards)", "cards"),
     "gold-unseen": Gloss("TB-G2", "the unseen card added to a share"),

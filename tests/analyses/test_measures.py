@@ -4,11 +4,12 @@ decisiveness are counted as defined, length outliers are listed with their seeds
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
 from analyses import measures
-from analyses.lengths import outliers
+from analyses.lengths import events_section, outliers
 from analyses.study import StudyConfig, run_study
 
 
@@ -66,3 +67,32 @@ def test_far_longer_games_are_listed() -> None:
     limit = games.assign(ended=["deck"] * 5 + ["the turn limit (3000) was reached"])
     limit.loc[5, "turns"] = 12
     assert outliers(limit, "turns").tolist() == [5]
+
+
+def test_a_study_without_outliers_lists_no_game_as_far_longer() -> None:
+    # the longest 1% of a study is not far longer by construction: normal lengths list none,
+    # one planted game three times as long is listed
+    rng = np.random.default_rng(2)
+    turns = np.round(rng.normal(60, 6, size=2000))
+    games = pd.DataFrame({"game": range(2000), "seed": range(2000), "turns": turns})
+    assert outliers(games, "turns").tolist() == []
+    games.loc[77, "turns"] = 180
+    assert outliers(games, "turns").tolist() == [77]
+
+
+@pytest.mark.parametrize("colours", ["by_seat", "dealt"])
+def test_an_event_the_options_rule_out_is_not_warned_of_as_never_happened(colours: str) -> None:
+    # GI-R1's "deal" happens only when chance deals the colours: under by_seat its row says
+    # why it is 0 and the warning leaves it out; under dealt it is counted
+    options = {"colours": colours}
+    config = StudyConfig("gloryislands", 2, ("random",), 3, 1, options=options)
+    record = {"config": {"game": "gloryislands", "players": 2, "seed": 1, "options": options}}
+    section = events_section(run_study(config), record)
+    rows = section.tables[0].frame.set_index("event")
+    warned = " ".join(section.warnings)
+    if colours == "by_seat":
+        assert "cannot happen with colours = by_seat" in rows.loc["deal", "what it counts"]
+        assert "deal" not in warned.split(": ")[-1].rstrip(".").split(", ")
+    else:
+        assert rows.loc["deal", "per game"].value == 1.0
+        assert "cannot happen" not in rows.loc["deal", "what it counts"]

@@ -53,6 +53,11 @@ def test_report_is_one_file_beside_the_data(
     assert len(list((out / "chunks").glob("*/players.parquet"))) >= 1
     data = json.loads((out / "report.json").read_text())
     assert data["study"]["games"] == 18 and data["numbers"] and data["findings"]
+    # files are named as the reader knows them, never by this machine's absolute path
+    models = str(Path(__file__).resolve().parents[2] / "models")
+    assert models not in html and models not in json.dumps(data)
+    sources = {c["component"]: c["source"] for c in data["components"]}
+    assert sources["tiles"] == "bundled models/southseas/data/tiles.toml"
     # the same study again continues (nothing to play) only with --resume
     status, _, err = run(capsys, *common, "--agents", "greedy,random", "--out", out)
     assert status == 2 and "--resume" in err
