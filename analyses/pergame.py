@@ -39,6 +39,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 from scipy import stats as sps
 
+from analyses.signflip import sign_flip
 from analyses.stats import Estimate, clopper_pearson, holm, poisson_zero
 
 #: Below this many games, intervals come from the bootstrap and p-values from permutations.
@@ -238,25 +239,10 @@ def paired(study: ArrayLike, variant: ArrayLike, *, seed: int = 0) -> Paired:
 
 
 def sign_flip_p(differences: ArrayLike, *, seed: int = 0) -> float:
-    """Two-sided p-value of "the per-game differences are centred on 0": a sign-flip
-    permutation test (exact up to 12 games that differ), t from BOOTSTRAP_BELOW games."""
-    d = _values(differences)
-    d = d[d != 0]
-    n = len(d)
-    if n == 0:
-        return 1.0
-    if n >= BOOTSTRAP_BELOW:
-        if np.all(d == d[0]):
-            return 0.0
-        return float(sps.ttest_1samp(d, 0.0).pvalue)
-    observed = abs(d.sum())
-    if n <= 12:
-        signs = 1 - 2 * ((np.arange(2**n)[:, None] >> np.arange(n)) & 1)
-        sums = np.abs(signs @ d)
-        return float(np.mean(sums >= observed - 1e-9))
-    flips = generator(seed).integers(0, 2, size=(SIGN_FLIPS, n), dtype=np.uint8)
-    extreme = int(np.sum(np.abs(d.sum() - 2 * (flips @ d)) >= observed - 1e-9))
-    return (1 + extreme) / (1 + SIGN_FLIPS)
+    """Two-sided p-value of "the per-game differences are centred on 0": the sign-flip test of
+    :func:`analyses.signflip.sign_flip` (exact where the differences lie on a grid, t from
+    500 games otherwise, else Monte Carlo refined until a finding cannot turn on its error)."""
+    return sign_flip(_values(differences), seed=seed).p
 
 
 def adjust(results: Sequence[Paired]) -> list[Paired]:

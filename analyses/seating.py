@@ -19,13 +19,32 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from analyses.pergame import PERMUTATIONS, generator, mean, share, sign_flip_p
+from analyses.signflip import RELATIVE_ERROR, UNSETTLED
 from analyses.stats import Estimate, holm
+
+#: The most permutations a seat test draws: more than :data:`~analyses.pergame.PERMUTATIONS`
+#: only while a p-value is where a finding could turn on its Monte Carlo error.
+MOST_PERMUTATIONS = 39_999
+
+
+def settled(ps: np.ndarray, drawn: int) -> bool:
+    """Whether permutation p-values from ``drawn`` permutations are settled: each outside the
+    range where a finding could turn on it, or with a Monte Carlo error within
+    :data:`~analyses.signflip.RELATIVE_ERROR` of it.
+
+    >>> settled(np.array([0.5, 0.00005]), 1999), settled(np.array([0.05]), 1999)
+    (True, False)
+    """
+    low, high = UNSETTLED
+    error = np.sqrt(ps * (1 - ps) / drawn)
+    return bool(np.all((ps <= low) | (ps >= high) | (error <= RELATIVE_ERROR * ps)))
 
 
 def lineups(players: pd.DataFrame) -> pd.DataFrame:
@@ -65,7 +84,9 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None =
     (which agent got what) does not depend on how the lineup was rotated onto the seats. So the
     rotations are permuted among the games with the same lineup (up to rotation), and a lineup
     that some rotation maps onto itself (all agents alike) is also turned at random; each seat's
-    total win share is compared with its spread over :data:`PERMUTATIONS` permutations. Shared
+    total win share is compared with its spread around its exact expectation over
+    :data:`PERMUTATIONS` permutations, more while a p-value a finding could turn on is not
+    settled (:func:`settled`, up to :data:`MOST_PERMUTATIONS`). Shared
     wins count 1/k, as played; no approximation is needed, so few games are no problem.
 
     ``deals`` (game -> deal, a duplicate design) makes the deal the unit: the rotations are
@@ -95,33 +116,32 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None =
     rolled = (np.arange(size)[None, :] + shift[:, None]) % size
     slots = np.take_along_axis(outcome, rolled, axis=1)
     rng = generator(seed)
-    totals = np.zeros((PERMUTATIONS, size))
-    moved = False
-    for members in classes.values():
-        idx = np.array(members)
-        drawn = rng.permuted(np.tile(shift[idx], (PERMUTATIONS, 1)), axis=1)
-        turns = rng.integers(0, size, size=drawn.shape) // period[idx] * period[idx]
-        moved |= len(set(shift[idx])) > 1 or bool((period[idx] < size).any())
-        placed = (drawn + turns) % size  # the seat slot 0 lands on
-        rows = np.arange(PERMUTATIONS)[:, None] * size
-        for k in range(size):
-            where = (rows + (placed + k) % size).ravel()
-            weights = np.broadcast_to(slots[idx, k], placed.shape).ravel()
-            totals += np.bincount(where, weights, PERMUTATIONS * size).reshape(totals.shape)
-    observed = outcome.sum(axis=0)
-    expected = totals.mean(axis=0)
-    deviation = np.abs(totals - expected)
-    p = {
-        s: float(
-            (1 + np.sum(deviation[:, s] >= abs(observed[s] - expected[s]) - 1e-9))
-            / (1 + PERMUTATIONS)
-        )
-        for s in range(size)
-    }
-    stat = ((totals - expected) ** 2).sum(axis=1)
-    overall = float(
-        (1 + np.sum(stat >= ((observed - expected) ** 2).sum() - 1e-9)) / (1 + PERMUTATIONS)
+    moved = any(
+        len(set(shift[members])) > 1 or bool((period[members] < size).any())
+        for members in classes.values()
     )
+
+    def draw(count: int) -> np.ndarray:
+        """Each seat's total win share in ``count`` permutations (count x seats)."""
+        totals = np.zeros((count, size))
+        for members in classes.values():
+            idx = np.array(members)
+            drawn = rng.permuted(np.tile(shift[idx], (count, 1)), axis=1)
+            turns = rng.integers(0, size, size=drawn.shape) // period[idx] * period[idx]
+            placed = (drawn + turns) % size  # the seat slot 0 lands on
+            rows = np.arange(count)[:, None] * size
+            for k in range(size):
+                where = (rows + (placed + k) % size).ravel()
+                weights = np.broadcast_to(slots[idx, k], placed.shape).ravel()
+                totals += np.bincount(where, weights, count * size).reshape(totals.shape)
+        return totals
+
+    observed = outcome.sum(axis=0)
+    expected = _centre(classes, shift, period, slots)
+    first = draw(PERMUTATIONS)
+    ps = _permutation_ps(draw, first, observed, expected, len(keys), refine=moved)
+    p = {s: float(ps[s]) for s in range(size)}
+    overall = float(ps[-1])
     adjusted = dict(zip(range(size), (float(a) for a in holm(list(p.values()))), strict=True))
     units = wide if deals is None else wide.groupby(deals.reindex(wide.index).to_numpy()).mean()
     shares = {int(s): share(units[s].to_numpy(float), seed=seed) for s in wide.columns}
@@ -130,6 +150,60 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None =
         adjusted = dict(p)
         overall = math.nan
     return SeatTest(shares, p, adjusted, overall, moved, size, len(units))
+
+
+def _permutation_ps(
+    draw: Callable[[int], np.ndarray],
+    first: np.ndarray,
+    observed: np.ndarray,
+    expected: np.ndarray,
+    units: int,
+    *,
+    refine: bool = True,
+) -> np.ndarray:
+    """The permutation p-values of each total (how often a permutation's total lies at least
+    as far from its exact ``expected`` centre as ``observed``) and, last, of all together (the
+    sum of squares), from the ``first`` permutations and, while ``refine`` and a p-value is
+    unsettled (:func:`settled`), from more drawn by ``draw(count)``, doubling, up to
+    :data:`MOST_PERMUTATIONS` (in chunks that keep memory small for ``units`` games)."""
+    seen = np.abs(observed - expected) - 1e-9
+    seen_all = ((observed - expected) ** 2).sum() - 1e-9
+    beyond, beyond_all, done, batch = np.zeros(len(observed)), 0, 0, first
+    chunk = max(PERMUTATIONS, 4_000_000 // max(1, units))
+    target = len(first)
+    while True:
+        beyond += (np.abs(batch - expected) >= seen).sum(axis=0)
+        beyond_all += int((((batch - expected) ** 2).sum(axis=1) >= seen_all).sum())
+        done += len(batch)
+        ps = (1 + np.append(beyond, beyond_all)) / (1 + done)
+        if done < target:
+            batch = draw(min(chunk, target - done))
+            continue
+        if not refine or settled(ps, done) or done >= MOST_PERMUTATIONS:
+            return ps
+        target = min(MOST_PERMUTATIONS, 2 * done + 1)
+        batch = draw(min(chunk, target - done))
+
+
+def _centre(
+    classes: dict[Any, list[int]], shift: np.ndarray, period: np.ndarray, slots: np.ndarray
+) -> np.ndarray:
+    """Each seat's expected total win share under the permutations of :func:`seat_test`,
+    exactly (not from the drawn permutations, so that the statistic does not move with the
+    seed): a game of a class lands its slot 0 on seat j with the share of the class's shifts,
+    each turned by every multiple of the lineup's period, that give j."""
+    size = slots.shape[1]
+    expected = np.zeros(size)
+    for members in classes.values():
+        idx = np.array(members)
+        landing = np.zeros(size)
+        for first, turn in zip(shift[idx], period[idx], strict=True):
+            landing[(first + np.arange(0, size, turn)) % size] += 1 / (size // turn)
+        landing /= len(idx)
+        totals = slots[idx].sum(axis=0)  # each slot's win share over the class's games
+        for k in range(size):
+            expected += totals[k] * np.roll(landing, k)
+    return expected
 
 
 def label_test(players: pd.DataFrame, label: str, *, seed: int = 0) -> SeatTest:
@@ -146,30 +220,29 @@ def label_test(players: pd.DataFrame, label: str, *, seed: int = 0) -> SeatTest:
     games, seats, kinds = len(w), w.shape[1], len(labels)
     observed = np.bincount(code.ravel(), w.ravel(), kinds)
     rng = generator(seed)
-    totals = np.zeros((PERMUTATIONS, kinds))
-    step = max(1, 2_000_000 // max(1, games * kinds))
-    for start in range(0, PERMUTATIONS, step):
-        k = min(step, PERMUTATIONS - start)
-        deal = rng.random((k, games, kinds)).argsort(axis=2)[:, :, :seats]
-        where = (np.arange(k)[:, None, None] * kinds + deal).ravel()
-        weights = np.broadcast_to(w, deal.shape).ravel()
-        totals[start : start + k] = np.bincount(where, weights, k * kinds).reshape(k, kinds)
-    expected = totals.mean(axis=0)
-    spread = np.abs(totals - expected)
-    p = {
-        i: float(
-            (1 + np.sum(spread[:, i] >= abs(observed[i] - expected[i]) - 1e-9)) / (1 + PERMUTATIONS)
-        )
-        for i in range(kinds)
-    }
-    stat = ((totals - expected) ** 2).sum(axis=1)
-    far = np.sum(stat >= ((observed - expected) ** 2).sum() - 1e-9)
+
+    def draw(count: int) -> np.ndarray:
+        """Each label's total win share when the labels are dealt again, ``count`` times."""
+        totals = np.zeros((count, kinds))
+        step = max(1, 2_000_000 // max(1, games * kinds))
+        for start in range(0, count, step):
+            k = min(step, count - start)
+            deal = rng.random((k, games, kinds)).argsort(axis=2)[:, :, :seats]
+            where = (np.arange(k)[:, None, None] * kinds + deal).ravel()
+            weights = np.broadcast_to(w, deal.shape).ravel()
+            totals[start : start + k] = np.bincount(where, weights, k * kinds).reshape(k, kinds)
+        return totals
+
+    # every seat gets each label with chance 1/kinds: the centre, exactly
+    expected = np.full(kinds, w.sum() / kinds)
+    ps = _permutation_ps(draw, draw(PERMUTATIONS), observed, expected, games)
+    p = {i: float(ps[i]) for i in range(kinds)}
     adjusted = dict(zip(range(kinds), (float(a) for a in holm(list(p.values()))), strict=True))
     shares = {}
     for i, name in enumerate(labels):
         mine = players[players[label] == name].groupby("game")["win_share"].mean()
         shares[i] = share(mine.to_numpy(float), seed=seed)
-    test = SeatTest(shares, p, adjusted, float((1 + far) / (1 + PERMUTATIONS)), True, seats, games)
+    test = SeatTest(shares, p, adjusted, float(ps[-1]), True, seats, games)
     return dataclasses.replace(test, labels=tuple(labels))
 
 
