@@ -31,12 +31,13 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses.agents import agent_strength
+from analyses.balance import Design, design_of
 from analyses.figures import figure_uri
 from analyses.frames import GAME_COLUMNS, StudyFrames
 from analyses.pages import header, write_pages
 from analyses.pergame import seat_means
 from analyses.provenance import command_line, option_rows
-from analyses.sections import effects_table, variant_findings
+from analyses.sections import by_deal, effects_table, variant_findings
 from analyses.tables import Section, estimate_text, readable
 from analyses.variants import Measure, compared, games_changed
 from models.core import game_info
@@ -76,10 +77,14 @@ def _per_game(frames: StudyFrames) -> tuple[pd.DataFrame, dict[str, str]]:
     return out.fillna(0.0), unit
 
 
-def differences(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
+def differences(
+    base: StudyFrames, variant: StudyFrames, design: Design | None = None
+) -> pd.DataFrame:
     """Each measure in both studies and the variant's paired difference, with intervals over
     games, p-values and Holm-adjusted p-values (:func:`analyses.variants.compared`, one family
-    for the whole page), and the measure's ``unit`` (:data:`UNITS`)."""
+    for the whole page), and the measure's ``unit`` (:data:`UNITS`). Under a duplicate
+    ``design`` the deal is the unit: each measure is the mean over a deal's rotations, paired
+    deal by deal (the columns ``games`` and ``games changed`` then count deals)."""
     (a, unit_a), (b, unit_b) = _per_game(base), _per_game(variant)
     units = {**unit_a, **unit_b}
     shared = a.index.intersection(b.index)
@@ -92,11 +97,13 @@ def differences(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
         y = b[metric].reindex(shared, fill_value=0).astype(float) if metric in b else zero
         if x.any() or y.any():
             measures.append((metric, x, y))
+    if design is not None:
+        measures = by_deal(measures, design)
     table = compared(measures).rename(columns={"measure": "metric", "study": "baseline"})
     return table.assign(unit=table["metric"].map(units))
 
 
-def _forest(table: pd.DataFrame, note: str, unit: str) -> str:
+def _forest(table: pd.DataFrame, note: str, unit: str, units: str = "games") -> str:
     """The unit's differences as a forest plot, the largest effects first."""
     order = table.assign(size=table["difference"].map(lambda d: abs(d.value)))
     shown = order.sort_values("size", ascending=False).head(15)
@@ -111,15 +118,18 @@ def _forest(table: pd.DataFrame, note: str, unit: str) -> str:
     ax.axvline(0, color="#777777", linestyle="--")
     ax.set_yticks(y, list(shown["metric"]), fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel(f"variant minus baseline, per game ({unit}; red: clear after the correction)")
+    per = "per deal" if units == "deals" else "per game"
+    ax.set_xlabel(f"variant minus baseline, {per} ({unit}; red: clear after the correction)")
     ax.set_title(note, fontsize=9)
     fig.tight_layout()
     return figure_uri(fig)
 
 
-def _summary(table: pd.DataFrame, label: str, changed: int, shared: int) -> str:
+def _summary(
+    table: pd.DataFrame, label: str, changed: int, shared: int, units: str = "games"
+) -> str:
     clear = table[table["clear"] == "yes"]
-    still = table[table["games changed"] == 0]
+    still = table[table[f"{units} changed"] == 0]
     parts = [
         f"The variant ({label}) changed {changed} of the {shared} games played on the same "
         f"seeds. Of {len(table)} measures, {len(clear)} differ clearly after the correction "
@@ -131,7 +141,7 @@ def _summary(table: pd.DataFrame, label: str, changed: int, shared: int) -> str:
         parts.append(
             ": "
             + "; ".join(
-                f"{m} {estimate_text(d)}"
+                f"{m} {estimate_text(d, units)}"
                 for m, d in zip(top["metric"], top["difference"], strict=True)
             )
         )
@@ -156,16 +166,28 @@ def write_comparison(
         if a["value"] != b["value"]
     ]
     label = "; ".join(changed) or "no option differs"
-    table = differences(base, variant)
+    design = design_of(base, rec_a)
+    units = design.units
+    table = differences(base, variant, design).rename(
+        columns={"games": units, "games changed": f"{units} changed"}
+    )
     seed = rec_a["config"]["seed"]
     note = f"{len(base.games)} and {len(variant.games)} games, same seeds (study seed {seed})"
+    if design.paired:
+        note += f", {int(table[units].max())} deals"
     changed_games, shared = games_changed(base, variant)
     sections = [
         Section(
             "Summary",
-            _summary(table, label, changed_games, shared) + " Every difference is measured "
-            "game by game on the same seeds (the variant minus the baseline) with a 95% interval "
-            "over games; p: sign-flip permutation test; adjusted by Holm over the whole page; "
+            _summary(table, label, changed_games, shared, units)
+            + (
+                " The study's design is duplicate: a deal's rotations are one unit, so each "
+                "difference is the mean over a deal's rotations, paired deal by deal"
+                if design.paired
+                else " Every difference is measured game by game on the same seeds"
+            )
+            + f" (the variant minus the baseline) with a 95% interval over {units}; p: "
+            "sign-flip permutation test; adjusted by Holm over the whole page; "
             "'clear' when the adjusted p is below 0.05. A measure whose differences are "
             "another's (its mirror, or the same effect under another name) is tested once and "
             "shown as 'same as ...'.",
@@ -174,23 +196,23 @@ def write_comparison(
     strength = agent_strength(rec_a)
     sections[0].strength = [s["text"] for s in strength.values()]
     sections[0].data["agent_strength"] = list(strength.values())
-    moved = table[table["games changed"] > 0]
+    moved = table[table[f"{units} changed"] > 0]
     for unit in UNITS:
         part = moved[moved["unit"] == unit].drop(columns="unit")
         if part.empty:
             continue
         section = Section(unit.capitalize())
-        shown = effects_table(f"{unit.capitalize()}: every measure that changed", part)
+        shown = effects_table(f"{unit.capitalize()}: every measure that changed", part, units)
         section.tables.append(shown)
         section.figures.append(
             (
                 f"{unit.capitalize()}, the largest differences first; {note}.",
-                _forest(part, note, unit),
+                _forest(part, note, unit, units),
             )
         )
-        variant_findings(section, label, shown, name="metric")
+        variant_findings(section, label, shown, name="metric", units=units)
         sections.append(section)
-    still = table[table["games changed"] == 0]["metric"].tolist()
+    still = table[table[f"{units} changed"] == 0]["metric"].tolist()
     if still:
         sections[0].notes.append("Unchanged in every game: " + ", ".join(still) + ".")
     warnings = []

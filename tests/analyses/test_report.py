@@ -98,6 +98,21 @@ def test_compare_reports_every_difference_with_its_interval(
     assert f"{table}: metric events: recall: difference" in names
 
 
+def test_compare_in_the_duplicate_design_pairs_deal_by_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # unlike agents: the duplicate design; a deal's rotations are one unit, not two games
+    out = tmp_path / "cmp"
+    args = ["southseas", "compare", "--games", "8", "--players", "2", "--agents", "greedy,random"]
+    status, _, err = run(capsys, *args, "--option", "recall=never", "--workers", "1", "--out", out)
+    assert status == 0, err
+    html = unescape((out / "compare.html").read_text(encoding="utf-8"))
+    assert "paired deal by deal" in html and "95% interval over deals" in html
+    data = json.loads((out / "report.json").read_text())
+    differences = [n for n in data["numbers"] if n["column"] == "difference"]
+    assert differences and {n["n"] for n in differences} == {4}  # 4 deals of 2 games
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
