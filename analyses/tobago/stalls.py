@@ -26,8 +26,17 @@ LONG_STALL = 30
 
 
 def stalls(frames: StudyFrames) -> pd.DataFrame:
-    """Per game: its longest stall (turns), when it began, and the most fixed treasures that
-    waited unraised during it."""
+    """Per game: its longest stall (turns), when it began, and how many fixed treasures waited
+    unraised during it (the most at any time; one fixed long before and still unraised counts).
+
+    >>> from types import SimpleNamespace
+    >>> log = pd.DataFrame({"game": 0, "kind": ["hint", "fixed", "hint", "raise"],
+    ...                     "turn": [1, 1, 2, 50], "data": ['{}', '{"treasure": 0}', '{}',
+    ...                                                     '{"treasure": 0}']})
+    >>> frames = SimpleNamespace(events=log, games=pd.DataFrame({"game": [0], "turns": [60]}))
+    >>> stalls(frames).loc[0, ["stall", "from turn", "fixed waiting"]].tolist()
+    [47, 3, 1]
+    """
     events = frames.events[frames.events["kind"].isin(("hint", "raise", "fixed", "exchange"))]
     turns = frames.games.set_index("game")["turns"]
     rows = []
@@ -36,15 +45,22 @@ def stalls(frames: StudyFrames) -> pd.DataFrame:
         edges = [0, *moving, int(turns.get(game, 0)) + 1]
         gaps = [(b - a - 1, a + 1) for a, b in pairwise(edges)]
         length, start = max(gaps, default=(0, 0))
-        waiting, fixed = 0, set()
+        # the treasures fixed and not raised at any time of the stall: the state carried into
+        # it from before (a treasure fixed long ago and still waiting counts), then its own
+        fixed: set[Any] = set()
+        waiting = 0
         for kind, turn, data in zip(group["kind"], group["turn"], group["data"], strict=True):
+            if turn >= start + length:
+                break
             treasure = json.loads(data).get("treasure")
             if kind == "fixed":
                 fixed.add(treasure)
             elif kind == "raise":
                 fixed.discard(treasure)
-            if start <= turn < start + length:
+            if turn >= start - 1:  # the state the stall begins with, and during it
                 waiting = max(waiting, len(fixed))
+        if length:
+            waiting = max(waiting, len(fixed))
         exchanges = int((group["kind"] == "exchange").sum())
         rows.append(
             {
