@@ -47,6 +47,21 @@ class Table:
     units: dict[str, str] = dataclasses.field(default_factory=dict)
     index: bool = False  # whether the frame's index labels the rows (else its first column)
     folded: bool = False  # drawn folded (a dot plot of its top rows stands above it)
+    #: The column whose estimate a row's p-values test (default: ``difference`` where the
+    #: table has one, else its first column of estimates); report.json attaches them to it only.
+    tested: str | None = None
+
+    def tested_column(self) -> str | None:
+        """The column a row's ``p`` and ``adjusted p`` belong to (:attr:`tested`)."""
+        if self.tested is not None:
+            return self.tested
+        columns = [str(c) for c in self.frame.columns]
+        if "difference" in columns:
+            return "difference"
+        for column in self.frame.columns:
+            if any(isinstance(v, Estimate) for v in self.frame[column]):
+                return str(column)
+        return None
 
     @property
     def has_intervals(self) -> bool:
@@ -229,18 +244,22 @@ def _text(value: Any) -> str:
 
 
 def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
-    """Every number of ``table`` as a ``report.json`` record: name (table, row, column),
-    estimate, interval, n, method, unit, what it is over, and the row's p-values. A table whose
-    index labels its rows (``index=True``) is read with the index as its first column."""
+    """Every number of ``table`` as a ``report.json`` record: name (table, row, column; unique
+    in the table), estimate, interval, n, method, unit, what it is over, and — on the estimate
+    the row's test is about (:meth:`Table.tested_column`) only — the row's p-values. A table
+    whose index labels its rows (``index=True``) is read with the index as its first column;
+    where the first column does not tell the rows apart, the labels of the columns before the
+    first number do (and, failing them, the row's place)."""
     frame = table.frame
     if table.index:
         frame = frame.rename_axis(frame.index.name or "row").reset_index()
     if frame.empty:
         return []
     label = frame.columns[0]
+    names = _row_names(frame)
+    tested = table.tested_column()
     out = []
-    for _, row in frame.iterrows():
-        name = f"{table.caption}: {label} {row[label]}"
+    for (_, row), name in zip(frame.iterrows(), names, strict=True):
         tests = {c: _plain(row[c]) for c in P_COLUMNS if c in frame.columns}
         for column in frame.columns[1:]:
             value = row[column]
@@ -249,7 +268,7 @@ def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
                 "table": table.caption,
                 "row": _plain(row[label]),
                 "column": str(column),
-                "name": f"{name}: {column}",
+                "name": f"{table.caption}: {name}: {column}",
                 "over": table.over,
                 "unit": table.units.get(str(column), ""),
             }
@@ -260,8 +279,11 @@ def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
                     high=_plain(value.high),
                     n=value.n,
                     method=value.method,
-                    p=tests.get("p"),
-                    adjusted_p=tests.get("adjusted p"),
+                )
+                mine = str(column) == tested  # the row's test is about this estimate only
+                record.update(
+                    p=tests.get("p") if mine else None,
+                    adjusted_p=tests.get("adjusted p") if mine else None,
                 )
             elif _is_number(value):
                 record.update(estimate=_plain(value))
@@ -271,6 +293,23 @@ def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
                 continue  # a label, not a number
             out.append(record)
     return out
+
+
+def _row_names(frame: pd.DataFrame) -> list[str]:
+    """Each row's name in report.json: ``column value`` of its first column, of the label
+    columns before the first number where that repeats, and its place where even they do."""
+    labels: list[Any] = []
+    for column in frame.columns:
+        if any(_is_number(v) or isinstance(v, Estimate) for v in frame[column]) and labels:
+            break
+        labels.append(column)
+    for width in (1, len(labels)):
+        names = []
+        for _, row in frame.iterrows():
+            names.append(", ".join(f"{c} {_plain(row[c])}" for c in labels[:width]))
+        if len(set(names)) == len(names):
+            return names
+    return [f"{name} (row {k + 1})" for k, name in enumerate(names)]
 
 
 def _is_number(value: Any) -> bool:

@@ -12,9 +12,10 @@ import pandas as pd
 import pytest
 
 from analyses.report import write_report
-from analyses.stats import holm
+from analyses.stats import Estimate, holm
 from analyses.store import StudyStore
 from analyses.study import StudyConfig, run_study
+from analyses.tables import Table, json_numbers
 
 CONFIG = StudyConfig("southseas", players=3, games=24, seed=8, agents=("greedy", "random"))
 
@@ -56,10 +57,12 @@ def test_every_p_value_of_the_report_is_adjusted_with_all_the_others(
     study: tuple[Path, dict],
 ) -> None:
     _, data = study
-    tests = {}  # one test per table row (a row repeats its p beside each of its numbers)
+    tests = {}  # one test per table row, its p beside the one estimate it is about
     for n in data["numbers"]:
-        if n.get("p") is not None:
-            tests[(n["table"], n["row"])] = (n["p"], n["adjusted_p"])
+        if n.get("p") is not None and "estimate" in n and n["column"] not in ("p", "adjusted p"):
+            key = (n["table"], n["row"])
+            assert key not in tests, f"{key}: a row's p attached to two of its estimates"
+            tests[key] = (n["p"], n["adjusted_p"])
     assert len({table for table, _ in tests}) >= 2  # tests from more than one table
     raw, shown = zip(*tests.values(), strict=True)
     assert list(shown) == pytest.approx(list(holm(list(raw))))
@@ -132,3 +135,28 @@ def test_the_header_and_findings_are_in_the_json(study: tuple[Path, dict]) -> No
         "changed": "",
     }
     assert data["findings"] and data["resolution"] and isinstance(data["warnings"], list)
+
+
+def test_every_number_has_its_own_name(study: tuple[Path, dict]) -> None:
+    _, data = study
+    names = [n["name"] for n in data["numbers"]]
+    assert len(names) == len(set(names))
+
+
+def test_rows_a_first_column_cannot_tell_apart_are_named_by_their_labels() -> None:
+    # Glory Islands' card plays: agent and rounds label a row together
+    frame = pd.DataFrame(
+        {
+            "agent": ["greedy", "greedy", "random"],
+            "rounds": ["all rounds", "first 3", "all rounds"],
+            "share": [Estimate(0.5, 0.4, 0.6, 40)] * 3,
+            "p": [0.01, 0.2, 0.03],
+        }
+    )
+    numbers = json_numbers("Cards", Table("Card plays", frame))
+    names = [n["name"] for n in numbers]
+    assert len(names) == len(set(names))
+    assert "Card plays: agent greedy, rounds first 3: share" in names
+    # the row's p belongs to its estimate only
+    share = [n for n in numbers if n["column"] == "share"]
+    assert [n["p"] for n in share] == [0.01, 0.2, 0.03]
