@@ -34,7 +34,7 @@ from analyses import formats, pergame
 from analyses.balance import Design, design_of, pairing_gain
 from analyses.frames import StudyFrames
 from analyses.sections import small_sample
-from analyses.tables import Finding, Section, Table, estimate_text
+from analyses.tables import Finding, Power, Section, Table, estimate_text
 from models.core import game_info
 from solvers.agents.ladder import Ladder, load_ladder
 
@@ -88,6 +88,14 @@ def agents_section(
                 + (", the seats balanced within each deal" if design.paired else "")
             )
             section.findings.append(Finding(claim, e, row["p"], row=(table, k)))
+            section.powers.append(
+                Power(
+                    f"{row['agent']}'s win share per seat",
+                    unit_shares[str(row["agent"])].to_numpy(float),
+                    units,
+                    f"the even {even:.2f}",
+                )
+            )
     section.tables.append(
         Table("Agents", table, over=_over(design), units={"mean score": "points"})
     )

@@ -6,17 +6,20 @@ what to be wary of.
 * **The agents' measured strength**: each agent's entries of the agent ladder for the game and
   player count, or "not measured" (:func:`analyses.agents.agent_strength`) — beside the
   findings, since every number here is about games those agents played.
-* **Resolution**: what the sample size lets one see at all ("with 200 games a seat's win share
-  within ±0.09 of the even 0.25 would most likely go unseen").
+* **Resolution**: what each test could find at all, from the test actually run: the smallest
+  difference it detects with 80% power at the family's level, at its n and observed spread
+  ("seat 0's win share: a difference of ±0.090 from the even 0.25 would most likely be
+  found ...": :func:`resolution`).
 * **Warnings**: a sample below :data:`analyses.pergame.MIN_GAMES` games, games far longer than
   the rest or at the turn limit (with their seeds), rule events that never happened, a variant
   that changed no game, failed games — gathered from the sections.
 
->>> from analyses.tables import Section, Finding
->>> box = findings_box([Section("Seats", findings=[Finding("Seat 3 wins more.")])], games=200,
-...                    players=4)
->>> box["findings"], box["resolution"][0][:16]
-(['Seat 3 wins more.'], 'With 200 games, ')
+>>> from analyses.tables import Section, Finding, Power
+>>> power = Power("seat 3's win share", [0, 1, 0, 0] * 50, "games", "the even 0.25")
+>>> seats = Section("Seats", findings=[Finding("Seat 3 wins more.")], powers=[power])
+>>> box = findings_box([seats], games=200, players=4)
+>>> box["findings"], box["resolution"][0][:56]
+(['Seat 3 wins more.'], "seat 3's win share: a difference of ±0.086 from the even")
 """
 
 from __future__ import annotations
@@ -25,22 +28,44 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from analyses.family import stated
+import numpy as np
+
+from analyses.family import members, stated
 from analyses.pergame import MIN_GAMES
+from analyses.power import detectable
 from analyses.tables import Section
 
-#: z for a two-sided 5% test plus z for 80% power: the smallest difference a study sees.
-DETECTABLE = 1.96 + 0.84
 
-
-def detectable(p: float, games: int) -> float:
-    """The smallest difference from a rate ``p`` that ``games`` games would most likely see
-    (80% power, 5% two-sided, before any correction).
-
-    >>> round(detectable(0.25, 200), 3)
-    0.086
-    """
-    return DETECTABLE * math.sqrt(p * (1 - p) / games) if games else math.inf
+def resolution(sections: Sequence[Section]) -> list[str]:
+    """What the report's tests could find: for each :class:`~analyses.tables.Power` of the
+    sections, the smallest difference from the value of no effect its test detects with 80%
+    power at the level Holm may demand of it in the report's family (0.05 / the number of
+    tests), at its number of units and observed spread (:func:`analyses.power.detectable`)."""
+    tests = max(1, len(members(sections)))
+    level = (
+        "at the 5% level, the report's only test"
+        if tests == 1
+        else f"at the level of the report's {tests} tests together"
+    )
+    lines = []
+    for power in (p for s in sections for p in s.powers):
+        values = np.asarray(power.values, dtype=float)
+        smallest = detectable(values, tests)
+        if len(values) >= 2 and np.all(values == values[0]):
+            lines.append(
+                f"{power.what}: the same in every one of the {len(values)} {power.units}, so "
+                "its test sees any difference from it."
+            )
+            continue
+        if math.isnan(smallest):
+            lines.append(f"{power.what}: too few {power.units} to say what its test could find.")
+            continue
+        lines.append(
+            f"{power.what}: a difference of ±{smallest:.3f} from {power.against} would most "
+            f"likely be found (80% power {level}, n = {len(values)} {power.units}, from their "
+            "observed spread); smaller ones could go unseen."
+        )
+    return lines
 
 
 def findings_box(sections: Sequence[Section], *, games: int, players: int) -> dict[str, Any]:
@@ -49,14 +74,7 @@ def findings_box(sections: Sequence[Section], *, games: int, players: int) -> di
     measured strength, and the sample size."""
     found = stated(sections)
     warnings = [w for s in sections for w in s.warnings]
-    even = 1 / players
-    resolution = [
-        f"With {games} games, a seat's win share within ±{detectable(even, games):.2f} of the "
-        f"even {even:.2f}, or an agent's win share per seat within ±"
-        f"{detectable(even, games):.2f} of another's, would most likely go unseen (80% power "
-        "at the 5% level, before the correction for many tests)."
-    ]
-    resolution += [line for s in sections for line in s.resolution]
+    lines = resolution(sections) + [line for s in sections for line in s.resolution]
     strength = [line for s in sections for line in s.strength]
     if games < MIN_GAMES:
         warnings.insert(
@@ -69,6 +87,6 @@ def findings_box(sections: Sequence[Section], *, games: int, players: int) -> di
     return {
         "findings": found,
         "strength": strength,
-        "resolution": resolution,
+        "resolution": lines,
         "warnings": warnings,
     }

@@ -28,7 +28,7 @@ from analyses.figures import bars, figure_uri
 from analyses.frames import StudyFrames
 from analyses.sections import sample_note, small_sample
 from analyses.stats import Estimate
-from analyses.tables import Finding, Section, Table, estimate_text
+from analyses.tables import Finding, Power, Section, Table, estimate_text
 
 __all__ = ["lineup_section", "outcome_section"]
 
@@ -130,6 +130,18 @@ def outcome_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
         )
         return section
     section.notes.append(f"All seats together: permutation p = {test.overall:.3f}.")
+    # what the seat test could find: the seat whose win share spreads most over the units
+    by_seat = players.pivot(index="game", columns="seat", values="win_share")
+    per_seat = design.per_unit(by_seat) if design.paired else by_seat
+    widest = per_seat.std().idxmax()
+    section.powers.append(
+        Power(
+            f"A seat's win share (seat test, per seat; seat {widest}, the widest spread)",
+            per_seat[widest].to_numpy(float),
+            units,
+            f"the even {even:.2f}",
+        )
+    )
     held = _interactions(section, players, design) if design.paired and not design.alike else {}
     mirror = _mirror(section, table, test)
     for i, seat in enumerate(sorted(test.shares)):

@@ -25,7 +25,7 @@ from analyses.figures import figure_uri
 from analyses.frames import StudyFrames
 from analyses.lengths import integer_bins
 from analyses.plugin import VariantReport
-from analyses.tables import Finding, Section, Table, estimate_cell
+from analyses.tables import Finding, Power, Section, Table, estimate_cell
 from analyses.variants import Measure, VariantRun, compared, effect_measures, games_changed
 
 
@@ -168,6 +168,20 @@ def variant_findings(
         )
         claim = f"{label}: {row[name]} {change}, paired by seed"
         section.findings.append(Finding(claim, e, row["p"], row=(frame, label_of_row)))
+    tested = set(frame.loc[frame["p"].notna(), name])  # this table's own tests
+    spreads = {m: v for m, v in frame.attrs.get("differences", {}).items() if m in tested}
+    if spreads:  # what these paired tests could find: the one of median spread stands for them
+        ranked = sorted(spreads, key=lambda m: float(np.std(spreads[m])))
+        middle = ranked[len(ranked) // 2]
+        section.powers.append(
+            Power(
+                f"{label}: the paired test of {middle} (the median spread of the "
+                f"{len(ranked)} measures tested in '{table.caption}')",
+                spreads[middle],
+                units,
+                "no change",
+            )
+        )
 
 
 def by_deal(measures: list[Measure], design: Design) -> list[Measure]:

@@ -6,9 +6,10 @@ Every budget of a skill trace (:mod:`analyses.skill`) or of the agent ladder
 **deal by deal** (:func:`steps`): the mean of the per-deal differences of the tested agent's win
 share (the higher budget's minus the lower's) with its interval, the sign-flip p of "no
 difference", Holm-adjusted over the trace's steps (one family), and the smallest change the
-test detects with 80% power at its number of deals (:func:`detectable`). A step whose adjusted
-p is below 0.05 and whose difference is negative is a budget at which more thinking *loses*; a
-step without a clear difference says how large a change would not have gone unseen.
+test detects with 80% power at its number of deals (:func:`analyses.power.detectable`). A
+step whose adjusted p is below 0.05 and whose difference is negative is a budget at which more
+thinking *loses*; a step without a clear difference says how large a change would not have
+gone unseen.
 
 >>> import pandas as pd
 >>> from types import SimpleNamespace as Point
@@ -27,16 +28,13 @@ import math
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-import numpy as np
 import pandas as pd
-import scipy.stats as sps
-from numpy.typing import ArrayLike
-from scipy.optimize import brentq
 
 from analyses import pergame
 from analyses.pergame import Paired
+from analyses.power import detectable
 
-__all__ = ["POWER", "Budgeted", "SkillStep", "detectable", "steps"]
+__all__ = ["Budgeted", "SkillStep", "steps"]
 
 
 class Budgeted(Protocol):
@@ -48,37 +46,6 @@ class Budgeted(Protocol):
 
     @property
     def shares(self) -> pd.Series | None: ...
-
-
-#: The power at which :func:`detectable` states the smallest change a step's test would see.
-POWER = 0.8
-
-
-def detectable(differences: ArrayLike, tests: int = 1, power: float = POWER) -> float:
-    """The smallest mean per-deal difference a two-sided paired test at level 0.05 / ``tests``
-    (Holm's first step over a family of ``tests``: the strictest level a step may face) detects
-    with ``power``, at the observed spread of ``differences`` and their number (the paired t
-    test's power, from the noncentral t; the sign-flip test run has about the same from a few
-    dozen deals on). nan below 2 deals or without spread.
-
-    >>> round(detectable([0.25, -0.25] * 50), 3)  # sd 0.25, 100 deals: about 2.8 sd / 10
-    0.071
-    """
-    d = np.asarray(differences, dtype=float)
-    n = len(d)
-    sd = float(d.std(ddof=1)) if n > 1 else math.nan
-    if n < 2 or not sd > 0:
-        return math.nan
-    alpha, df = 0.05 / max(1, tests), n - 1
-    crit = float(sps.t.ppf(1 - alpha / 2, df))
-
-    def shortfall(effect: float) -> float:
-        nc = effect * math.sqrt(n)
-        reach = sps.nct.sf(crit, df, nc) + sps.nct.cdf(-crit, df, nc)
-        return float(reach) - power
-
-    # the power passes 0.8 well before a noncentrality of crit + 4 (nct is exact there)
-    return float(brentq(shortfall, 0.0, (crit + 4) / math.sqrt(n))) * sd
 
 
 @dataclasses.dataclass(frozen=True)

@@ -115,11 +115,25 @@ class Finding:
 
 
 @dataclasses.dataclass
+class Power:
+    """What a section's test could find, for the report's resolution: ``what`` is tested (in
+    words: "seat 0's win share"), one value per unit of the test (``values``: a seat's win
+    share per deal), the ``units`` (games, deals) and the value of no effect (``against``, in
+    words: "the even 0.25"). The report turns it into the smallest effect the test finds with
+    80% power at the family's level (:func:`analyses.findings.findings_box`)."""
+
+    what: str
+    values: Any
+    units: str
+    against: str
+
+
+@dataclasses.dataclass
 class Section:
     """One part of a report: tables, figures (caption, data URI), notes, and its tests as
     findings; for the box at the top of the report, warnings, lines on what the sample can
-    resolve and the agents' measured strength; and ``data``, values report.json holds by
-    name beside the tables' numbers."""
+    resolve and the agents' measured strength; ``data``, values report.json holds by
+    name beside the tables' numbers; and ``powers``, what its tests could find."""
 
     title: str
     intro: str = ""
@@ -131,6 +145,8 @@ class Section:
     resolution: list[str] = dataclasses.field(default_factory=list)
     strength: list[str] = dataclasses.field(default_factory=list)
     data: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: What the section's tests could find (:class:`Power`): the resolution of the report.
+    powers: list[Power] = dataclasses.field(default_factory=list)
 
 
 def estimate_cell(e: Estimate, digits: int = 2) -> str:

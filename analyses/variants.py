@@ -83,7 +83,8 @@ def compared(measures: Iterable[Measure]) -> pd.DataFrame:
     changed at all; the p-value of "no difference" (:func:`analyses.pergame.paired`) and that
     p-value adjusted by Holm over the table (a report adjusts it again with all its tests,
     :mod:`analyses.family`). ``clear`` means adjusted p < 0.05. A measure the variant changed
-    in no game is not tested (nothing to test: its p is nan).
+    in no game is not tested (nothing to test: its p is nan). ``table.attrs["differences"]``
+    keeps each tested measure's paired differences, for what the tests could find.
 
     One effect is tested once: a measure whose per-game differences are another's (or a
     multiple of them: the other agent's share of a two-agent game, the same measure under
@@ -92,6 +93,7 @@ def compared(measures: Iterable[Measure]) -> pd.DataFrame:
     """
     rows: list[dict[str, Any]] = []
     tested: list[tuple[str, np.ndarray]] = []
+    spreads: dict[str, np.ndarray] = {}
     for name, study, variant in measures:
         x, y = study.align(variant, join="inner")
         keep = x.notna() & y.notna()
@@ -115,7 +117,10 @@ def compared(measures: Iterable[Measure]) -> pd.DataFrame:
         )
         if not twin:
             tested.append((name, _keyed(b - a, list(x[keep].index))))
+            if result.changed:
+                spreads[name] = b - a
     table = pd.DataFrame(rows, columns=COLUMNS)
+    table.attrs["differences"] = spreads  # each tested measure's paired differences
     if not table.empty:
         table["adjusted p"] = stats.holm(table["p"].to_numpy(float))
         clear = table["adjusted p"] < 0.05

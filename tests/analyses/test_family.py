@@ -4,6 +4,7 @@ instead is not stated twice, and a plain statement is always stated."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -57,3 +58,18 @@ def test_a_finding_said_by_another_is_stated_once() -> None:
         "Seat 2's advantage is greedy's",
         "Seat 0 wins less often",
     ]
+
+
+def test_the_resolution_is_at_the_level_the_family_demands() -> None:
+    from analyses.findings import resolution
+    from analyses.power import detectable
+    from analyses.tables import Power
+
+    values = np.resize([0.0, 0.25, 0.5, 1.0], 120)
+    power = Power("seat 0's win share", values, "deals", "the even 0.25")
+    alone = Section("Seats", findings=[Finding("a", p=0.5)], powers=[power])
+    crowded = Section("More", findings=[Finding(str(k), p=0.5) for k in range(9)])
+    one, ten = resolution([alone]), resolution([alone, crowded])
+    assert f"±{detectable(values, 1):.3f}" in one[0] and "the report's only test" in one[0]
+    assert f"±{detectable(values, 10):.3f}" in ten[0] and "report's 10 tests" in ten[0]
+    assert detectable(values, 10) > detectable(values, 1)

@@ -160,3 +160,14 @@ def test_rows_a_first_column_cannot_tell_apart_are_named_by_their_labels() -> No
     # the row's p belongs to its estimate only
     share = [n for n in numbers if n["column"] == "share"]
     assert [n["p"] for n in share] == [0.01, 0.2, 0.03]
+
+
+def test_the_resolution_is_the_power_of_the_tests_run(study: tuple[Path, dict]) -> None:
+    # each line names a test and the difference it finds with 80% power at the family's level
+    _, data = study
+    tests = sum(1 for n in data["numbers"] if n.get("adjusted_p") is not None)
+    lines = [line for line in data["resolution"] if "win share" in line]
+    assert lines
+    for line in lines:  # greedy wins every game here: no spread, any difference shows
+        powered = f"the report's {tests} tests together" in line and "smaller ones" in line
+        assert powered or "the same in every one of the 24 games" in line, line

@@ -20,7 +20,7 @@ from analyses.cli.main import main
 from analyses.designs import per_deal
 from analyses.skill import SkillPlan, SkillPoint, SkillTrace, parse_budgets
 from analyses.stats import Estimate
-from analyses.steps import detectable
+from analyses.power import detectable
 from models.errors import AtollError
 
 TINY = ["gloryislands", "skill", "--budgets", "4,2", "--against", "random", "--games", "4"]
