@@ -23,6 +23,7 @@ summary, and how often every event kind happens.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analyses import plugins
 from analyses.agents import agent_strength
 from analyses.balance import Design, design_of
 from analyses.figures import figure_uri
@@ -39,7 +41,7 @@ from analyses.pergame import seat_means
 from analyses.provenance import command_line, option_rows
 from analyses.sections import by_deal, effects_table, variant_findings
 from analyses.tables import Section, estimate_text, readable
-from analyses.variants import Measure, compared, games_changed
+from analyses.variants import Measure, compared, direct_effects, games_changed
 from models.core import game_info
 from models.errors import AtollError
 
@@ -78,13 +80,18 @@ def _per_game(frames: StudyFrames) -> tuple[pd.DataFrame, dict[str, str]]:
 
 
 def differences(
-    base: StudyFrames, variant: StudyFrames, design: Design | None = None
+    base: StudyFrames,
+    variant: StudyFrames,
+    design: Design | None = None,
+    direct: Sequence[str] = (),
 ) -> pd.DataFrame:
     """Each measure in both studies and the variant's paired difference, with intervals over
     games, p-values and Holm-adjusted p-values (:func:`analyses.variants.compared`, one family
     for the whole page), and the measure's ``unit`` (:data:`UNITS`). Under a duplicate
     ``design`` the deal is the unit: each measure is the mean over a deal's rotations, paired
-    deal by deal (the columns ``games`` and ``games changed`` then count deals)."""
+    deal by deal (the columns ``games`` and ``games changed`` then count deals). ``direct``
+    names the rule change's direct effects (:func:`analyses.variants.direct_effects`): shown,
+    not tested."""
     (a, unit_a), (b, unit_b) = _per_game(base), _per_game(variant)
     units = {**unit_a, **unit_b}
     shared = a.index.intersection(b.index)
@@ -99,19 +106,23 @@ def differences(
             measures.append((metric, x, y))
     if design is not None:
         measures = by_deal(measures, design)
-    table = compared(measures).rename(columns={"measure": "metric", "study": "baseline"})
+    table = compared(measures, direct).rename(columns={"measure": "metric", "study": "baseline"})
     return table.assign(unit=table["metric"].map(units))
 
 
 def _forest(table: pd.DataFrame, note: str, unit: str, units: str = "games") -> str:
     """The unit's differences as a forest plot, the largest effects first."""
-    order = table.assign(size=table["difference"].map(lambda d: abs(d.value)))
+    own = ~table["clear"].astype(str).str.startswith(("same as", "direct effect"))
+    order = table[own].assign(size=table[own]["difference"].map(lambda d: abs(d.value)))
     shown = order.sort_values("size", ascending=False).head(15)
     fig = Figure(figsize=(7.5, 0.36 * len(shown) + 1.3))
     ax = fig.subplots()
     diffs = list(shown["difference"])
     y = np.arange(len(diffs))
-    colours = ["#c0392b" if c == "yes" else "#1f5fd6" for c in shown["clear"]]
+    colours = [
+        "#c0392b" if c == "yes" else "#e08a00" if d.low > 0 or d.high < 0 else "#1f5fd6"
+        for c, d in zip(shown["clear"], shown["difference"], strict=True)
+    ]
     for k, d in enumerate(diffs):
         low, high = max(0.0, d.value - d.low), max(0.0, d.high - d.value)
         ax.errorbar([d.value], [k], xerr=[[low], [high]], fmt="o", color=colours[k], capsize=3)
@@ -119,7 +130,11 @@ def _forest(table: pd.DataFrame, note: str, unit: str, units: str = "games") -> 
     ax.set_yticks(y, list(shown["metric"]), fontsize=8)
     ax.invert_yaxis()
     per = "per deal" if units == "deals" else "per game"
-    ax.set_xlabel(f"variant minus baseline, {per} ({unit}; red: clear after the correction)")
+    ax.set_xlabel(
+        f"variant minus baseline, {per} ({unit}; red: clear after the correction for all the "
+        "page's tests; orange: the 95% interval excludes 0, not clear after it; blue: neither)",
+        fontsize=8,
+    )
     ax.set_title(note, fontsize=9)
     fig.tight_layout()
     return figure_uri(fig)
@@ -168,7 +183,14 @@ def write_comparison(
     label = "; ".join(changed) or "no option differs"
     design = design_of(base, rec_a)
     units = design.units
-    table = differences(base, variant, design).rename(
+    declared = [
+        word
+        for v in plugins.declared(rec_a["config"]["game"]).values()
+        if all(rec_b["options"].get(k) == value for k, value in v.options.items())
+        for word in v.direct
+    ]
+    direct = direct_effects(rec_a["config"]["game"], rec_a["options"], rec_b["options"], declared)
+    table = differences(base, variant, design, direct).rename(
         columns={"games": units, "games changed": f"{units} changed"}
     )
     seed = rec_a["config"]["seed"]
@@ -212,6 +234,12 @@ def write_comparison(
         )
         variant_findings(section, label, shown, name="metric", units=units)
         sections.append(section)
+    mechanical = table[table["clear"] == "direct effect"]["metric"].tolist()
+    if mechanical:
+        sections[0].notes.append(
+            "Direct effects of the rule change (by construction: shown in the tables, not "
+            "tested as findings): " + ", ".join(mechanical) + "."
+        )
     still = table[table[f"{units} changed"] == 0]["metric"].tolist()
     if still:
         sections[0].notes.append("Unchanged in every game: " + ", ".join(still) + ".")

@@ -43,10 +43,14 @@ Measures = Callable[["StudyFrames", "StudyFrames"], list["Measure"]]
 
 @dataclasses.dataclass(frozen=True)
 class Variant:
-    """A rule variant: what it is called in the report and the rule options it sets."""
+    """A rule variant: what it is called in the report, the rule options it sets, and
+    ``direct``: words naming the measures it changes by construction (``("amulet",)``: every
+    measure with "amulet" in its name), shown as direct effects of the rule, not tested as
+    findings (events a rule option rules out are found from the game's glossary anyway)."""
 
     label: str
     options: Mapping[str, Any]
+    direct: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

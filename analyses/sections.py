@@ -26,7 +26,14 @@ from analyses.frames import StudyFrames
 from analyses.lengths import integer_bins
 from analyses.plugin import VariantReport
 from analyses.tables import Finding, Power, Section, Table, estimate_cell
-from analyses.variants import Measure, VariantRun, compared, effect_measures, games_changed
+from analyses.variants import (
+    Measure,
+    VariantRun,
+    compared,
+    direct_effects,
+    effect_measures,
+    games_changed,
+)
 
 
 def sample_note(frames: StudyFrames, record: dict[str, Any]) -> str:
@@ -220,13 +227,15 @@ def variants_section(
             "difference is the mean over a deal's rotations, paired deal by deal."
         )
 
-    def paired(measures: list[Measure]) -> pd.DataFrame:
-        table = compared(by_deal(measures, design))
+    def paired(measures: list[Measure], direct: tuple[str, ...]) -> pd.DataFrame:
+        table = compared(by_deal(measures, design), direct)
         return table.rename(columns={"games": units, "games changed": f"{units} changed"})
 
+    game = record["config"]["game"]
     for slug, run in variants.items():
         label = run.variant.label
-        table = paired((layout.measures or effect_measures)(frames, run.frames))
+        direct = direct_effects(game, record.get("options", {}), run.options, run.variant.direct)
+        table = paired((layout.measures or effect_measures)(frames, run.frames), direct)
         unchanged_warning(section, label, frames, run)
         if layout.notes is not None:
             section.notes.extend(layout.notes(slug, frames, run))
@@ -236,11 +245,17 @@ def variants_section(
         if layout.small_sample_note:
             small_sample(section, int(table[units].max()), units)
         caption = f"{label} ({_options_text(run.variant.options)})"
+        mechanical = table.loc[table["clear"] == "direct effect", "measure"].tolist()
+        if mechanical:
+            section.notes.append(
+                f"{label}: direct effects of the rule change (by construction: shown, not "
+                f"tested as findings): {', '.join(mechanical)}."
+            )
         shown = effects_table(caption, table, units)
         section.tables.append(shown)
         variant_findings(section, label, shown, units=units)
         if layout.extra is not None:
-            extra = paired(layout.extra(frames, run.frames))
+            extra = paired(layout.extra(frames, run.frames), direct)
             if not extra.empty:
                 shown = effects_table(f"{label}: {layout.extra_title}", extra, units)
                 section.tables.append(shown)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -36,6 +36,7 @@ from analyses import pergame, stats
 from analyses.frames import StudyFrames
 from analyses.plugin import Measure, Variant, VariantRun
 from analyses.study import StudyConfig
+from models.core import game_info
 
 __all__ = [
     "Measure",
@@ -43,9 +44,11 @@ __all__ = [
     "VariantRun",
     "applied",
     "compared",
+    "direct_effects",
     "effect_measures",
     "effects",
     "games_changed",
+    "is_direct",
     "per_game",
     "redundant",
 ]
@@ -76,14 +79,48 @@ COLUMNS = ["measure", "study", "variant", "difference", "games changed", "p", "a
            "clear", "games"]  # fmt: skip
 
 
-def compared(measures: Iterable[Measure]) -> pd.DataFrame:
+def direct_effects(
+    game: str,
+    base_options: Mapping[str, Any],
+    variant_options: Mapping[str, Any],
+    declared: Sequence[str] = (),
+) -> tuple[str, ...]:
+    """Words naming the measures a switch of rule options changes by construction: the
+    ``events: KIND`` of every event kind the game's glossary makes possible under one set of
+    options and not the other (:class:`models.events.Gloss`), and the variant's ``declared``
+    words (:attr:`analyses.plugin.Variant.direct`).
+
+    >>> direct_effects("gloryislands", {}, {"colours": "dealt"})
+    ('events: deal',)
+    """
+    options = game_info(game).options
+    a = options.from_mapping(dict(base_options)).to_dict()
+    b = options.from_mapping(dict(variant_options)).to_dict()
+    glossary = game_info(game).events.glossary()
+    switched = [
+        f"events: {kind}"
+        for kind, gloss in glossary.items()
+        if gloss.possible(a) != gloss.possible(b)
+    ]
+    return tuple(dict.fromkeys([*switched, *declared]))
+
+
+def is_direct(name: str, direct: Sequence[str]) -> bool:
+    """Whether the measure ``name`` is a direct effect (:func:`direct_effects`): it is one of
+    them or contains one of the declared words."""
+    return any(word == name or word in name for word in direct)
+
+
+def compared(measures: Iterable[Measure], direct: Sequence[str] = ()) -> pd.DataFrame:
     """Each measure paired on the games where both the study and the variant have a value: the
     study's mean, the variant's and the mean per-game difference (variant minus study), each an
     :class:`~analyses.stats.Estimate` with its interval over games; the games in which it
     changed at all; the p-value of "no difference" (:func:`analyses.pergame.paired`) and that
     p-value adjusted by Holm over the table (a report adjusts it again with all its tests,
     :mod:`analyses.family`). ``clear`` means adjusted p < 0.05. A measure the variant changed
-    in no game is not tested (nothing to test: its p is nan). ``table.attrs["differences"]``
+    in no game is not tested (nothing to test: its p is nan), and neither is a ``direct``
+    effect of the rule change (:func:`direct_effects`: ``clear`` says "direct effect").
+    ``table.attrs["differences"]``
     keeps each tested measure's paired differences, for what the tests could find.
 
     One effect is tested once: a measure whose per-game differences are another's (or a
@@ -101,7 +138,8 @@ def compared(measures: Iterable[Measure]) -> pd.DataFrame:
             continue
         a, b = x[keep].to_numpy(float), y[keep].to_numpy(float)
         result = pergame.paired(a, b)
-        twin = _same_effect(b - a, tested, list(x[keep].index))
+        mechanical = is_direct(name, direct)
+        twin = None if mechanical else _same_effect(b - a, tested, list(x[keep].index))
         rows.append(
             {
                 "measure": name,
@@ -109,13 +147,13 @@ def compared(measures: Iterable[Measure]) -> pd.DataFrame:
                 "variant": result.variant,
                 "difference": result.difference,
                 "games changed": result.changed,
-                "p": math.nan if twin or not result.changed else result.p,
+                "p": math.nan if mechanical or twin or not result.changed else result.p,
                 "adjusted p": math.nan,
-                "clear": f"same as {twin}" if twin else "",
+                "clear": "direct effect" if mechanical else f"same as {twin}" if twin else "",
                 "games": len(a),
             }
         )
-        if not twin:
+        if not twin and not mechanical:
             tested.append((name, _keyed(b - a, list(x[keep].index))))
             if result.changed:
                 spreads[name] = b - a

@@ -25,11 +25,17 @@ __all__ = ["PLUGIN", "VARIANTS"]
 
 #: The special actions switched off, one variant each (slug -> label and rule options).
 VARIANTS: dict[str, Variant] = {
-    "no-hunt": Variant("without the 2-card's treasure hunt (GI-C2)", {"hunt": False}),
-    "no-extra-pirate": Variant(
-        "without the 3-card's second pirate (GI-C3)", {"extra_pirate": False}
+    "no-hunt": Variant(
+        "without the 2-card's treasure hunt (GI-C2)", {"hunt": False}, direct=("hunt",)
     ),
-    "no-relocate": Variant("without the 4-card's pirate move (GI-C4)", {"relocate": False}),
+    "no-extra-pirate": Variant(
+        "without the 3-card's second pirate (GI-C3)",
+        {"extra_pirate": False},
+        direct=("extra-pirate", "extra pirate"),
+    ),
+    "no-relocate": Variant(
+        "without the 4-card's pirate move (GI-C4)", {"relocate": False}, direct=("relocate",)
+    ),
 }
 
 

@@ -26,7 +26,9 @@ __all__ = ["PLUGIN", "VARIANTS"]
 #: Rule variants the report replays on the study's seeds (:mod:`analyses.variants`).
 VARIANTS: dict[str, Variant] = {
     "no-amulets": Variant(
-        "without amulets (TB-A1..A2: no amulet washes up)", {"amulets_when": "never"}
+        "without amulets (TB-A1..A2: no amulet washes up)",
+        {"amulets_when": "never"},
+        direct=("amulet",),
     ),
 }
 

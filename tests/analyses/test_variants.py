@@ -5,6 +5,8 @@ from __future__ import annotations
 from html import unescape
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from analyses import plugins
@@ -64,3 +66,26 @@ def test_report_replays_the_declared_variants(
     assert status == 0
     html = unescape((out / "report.html").read_text(encoding="utf-8"))
     assert "What each rule is worth" not in html
+
+
+def test_a_rule_changes_direct_effects_are_shown_not_tested() -> None:
+    from analyses.variants import compared, direct_effects
+
+    # amulets never wash up: the amulet events are ruled out by construction (the glossary),
+    # and the variant's declared word covers the summary columns too
+    direct = direct_effects("tobago", {}, {"amulets_when": "never"}, ("amulet",))
+    assert {"events: amulet-washed", "events: amulet-picked", "amulet"} <= set(direct)
+    assert "events: drive" not in direct
+    games = pd.Index(range(40))
+    washed = pd.Series(np.resize([18.0, 20.0, 19.0], 40), index=games)
+    drives = pd.Series(np.resize([200.0, 210.0], 40), index=games)
+    table = compared(
+        [
+            ("amulets washed", washed, washed * 0),
+            ("drives", drives, drives + np.resize([-3.0, 1.0, -2.0], 40)),
+        ],
+        direct,
+    ).set_index("measure")
+    assert table.loc["amulets washed", "clear"] == "direct effect"
+    assert np.isnan(table.loc["amulets washed", "p"])
+    assert not np.isnan(table.loc["drives", "p"])
