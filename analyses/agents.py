@@ -111,7 +111,10 @@ def agents_section(
             "duplicate to tell them apart."
         )
     if len(agents) > 1:
-        h2h = _head_to_head(players, agents, design, section, confounded, unit_shares)
+        # with two agents the head-to-head is the same effect as the win share (which agent
+        # is stronger): stated once, as the win share, when that holds
+        stated = tuple(section.findings) if len(agents) == 2 else ()
+        h2h = _head_to_head(players, agents, design, section, confounded, unit_shares, stated)
         section.tables.append(h2h)
     section.data["pairing"] = None
     if design.paired and not design.alike:
@@ -155,6 +158,7 @@ def _head_to_head(
     section: Section,
     confounded: bool,
     shares: dict[str, pd.Series],
+    unless: tuple[Finding, ...] = (),
 ) -> Table:
     rows = []
     for a, b in combinations(agents, 2):
@@ -188,7 +192,7 @@ def _head_to_head(
             f"Seat for seat, {first} is {ahead} {second}: {estimate_text(e, design.units)} of "
             "their pairs of seats (even: 0.50)"
         )
-        section.findings.append(Finding(claim, e, row["p"], row=(table, k)))
+        section.findings.append(Finding(claim, e, row["p"], row=(table, k), unless=unless))
     return Table(
         "Head to head, seat by seat (every pair of the two agents' seats in a game counts once; "
         "ahead = more points, equal counts half)",

@@ -171,3 +171,14 @@ def test_the_resolution_is_the_power_of_the_tests_run(study: tuple[Path, dict]) 
     for line in lines:  # greedy wins every game here: no spread, any difference shows
         powered = f"the report's {tests} tests together" in line and "smaller ones" in line
         assert powered or "the same in every one of the 24 games" in line, line
+
+
+def test_two_agents_strength_is_stated_once(study: tuple[Path, dict]) -> None:
+    # greedy against random: the win share and the head-to-head are one effect; the box says
+    # it once (both tests stay in the tables and the family)
+    _, data = study
+    about = [f for f in data["findings"] if "greedy" in f and "random" not in f.split(":")[0]]
+    head = [f for f in data["findings"] if f.startswith("Seat for seat")]
+    assert about and not head
+    tables = {n["table"].split(" (")[0] for n in data["numbers"] if n.get("adjusted_p")}
+    assert "Head to head, seat by seat" in tables
