@@ -6,7 +6,8 @@ report, page, sentence and console line.
   to :data:`MOST` — so ``1.00 [1.00, 1.00]`` is never printed for 0.9992 [0.9975, 1.0]; equal
   ends are printed only when the interval is exactly certain (both ends equal).
 * Never ``-0.00``: a number that rounds to zero is printed without a sign.
-* A column of a table prints all its numbers with the same decimals (:func:`column_decimals`).
+* A column of a table prints all its numbers with the same decimals (:func:`column_decimals`
+  for intervals, :func:`column_places` and :func:`plain` for plain numbers).
 * A p-value: three decimals, ``< 0.001`` below that, ``–`` when there is none (:func:`p_value`).
 * A file a page names: atoll's own data as ``bundled models/...``, any other file relative to
   the folder the page is written to (:func:`source`), never this machine's absolute path.
@@ -28,7 +29,17 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["MOST", "column_decimals", "decimals", "fixed", "interval", "p_value", "source"]
+__all__ = [
+    "MOST",
+    "column_decimals",
+    "column_places",
+    "decimals",
+    "fixed",
+    "interval",
+    "p_value",
+    "plain",
+    "source",
+]
 
 #: atoll's bundled component files live under ``models/<game>/data/``.
 _MODELS = Path(__file__).resolve().parents[1] / "models"
@@ -118,3 +129,34 @@ def source(text: str, folder: str | Path) -> str:
         return Path(os.path.relpath(path, Path(folder).resolve())).as_posix()
     except ValueError:  # another drive (Windows): no relative path exists
         return path.name
+
+
+def column_places(values: Iterable[float]) -> int:
+    """The decimals of a column of plain numbers: none for whole numbers, else three
+    significant digits of the column's median size (from 0 to :data:`MOST`).
+
+    >>> column_places([8.77, 0.00219, 12.5]), column_places([3.0, 40.0]), column_places([0.3])
+    (2, 0, 3)
+    """
+    finite = [float(v) for v in values if v is not None and math.isfinite(v)]
+    if all(v == round(v) for v in finite):
+        return 0
+    sizes = sorted(abs(v) for v in finite if v != 0)
+    if not sizes:
+        return 2
+    size = sizes[len(sizes) // 2]
+    return max(0, min(MOST, 2 - math.floor(math.log10(size))))
+
+
+def plain(x: float, places: int) -> str:
+    """A plain number with ``places`` decimals; one too small to show at all as ``< 0.01``
+    (never a bare 0 for something that is not 0).
+
+    >>> plain(0.00219, 2), plain(8.77, 2), plain(0.0, 2), plain(-0.004, 2)
+    ('< 0.01', '8.77', '0.00', '> -0.01')
+    """
+    text = fixed(x, places)
+    if x != 0 and math.isfinite(x) and float(text) == 0:
+        smallest = fixed(10.0**-places, places)
+        return f"< {smallest}" if x > 0 else f"> -{smallest}"
+    return text

@@ -151,9 +151,10 @@ def events_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
     chosen = options_of(record)
     impossible = {k for k in kinds if k in glossary and not glossary[k].possible(chosen)}
     for row in rows:
-        if row["event"] in impossible:
+        if row["event"] in impossible:  # no rate to bound: it cannot happen at all
             name, _ = glossary[row["event"]].needs or ("", ())
             row["what it counts"] += f" (cannot happen with {name} = {chosen[name]})"
+            row["per game"] = row["games with it"] = math.nan
     table = pd.DataFrame(rows)
     if table["items per game"].isna().all():
         table = table.drop(columns="items per game")

@@ -22,7 +22,7 @@ from typing import Any
 
 import pandas as pd
 
-from analyses import pergame, seating
+from analyses import formats, pergame, seating
 from analyses.balance import Design, design_of
 from analyses.figures import bars, figure_uri
 from analyses.frames import StudyFrames
@@ -290,10 +290,16 @@ def _interaction_claim(i: seating.Interaction) -> str:
     gap = _oriented(i.difference)
     return (
         f"{head}: {_names(hi)} {'win' if len(hi) > 1 else 'wins'} {share_hi.value:.2f} there "
-        f"({adv_hi:+.2f} against {'their' if len(hi) > 1 else 'its'} mean over the seats), "
-        f"{_names(lo)} {share_lo.value:.2f} ({adv_lo:+.2f}); the difference is "
+        f"({_signed(adv_hi)} against {'their' if len(hi) > 1 else 'its'} mean over the "
+        f"seats), {_names(lo)} {share_lo.value:.2f} ({_signed(adv_lo)}); the difference is "
         f"{estimate_text(gap, 'deals')}"
     )
+
+
+def _signed(x: float) -> str:
+    """A signed difference with two decimals, never "-0.00" (nor "+0.00": "0.00")."""
+    text = formats.fixed(x, 2)
+    return text if text.startswith("-") or float(text) == 0 else f"+{text}"
 
 
 def _oriented(e: Estimate) -> Estimate:

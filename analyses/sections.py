@@ -100,8 +100,9 @@ def scores_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
         ],
         figures=[
             (
-                f"Final score distribution of each agent's seats (densities: groups of unequal "
-                f"size compare); {sample_note(frames, record)}.",
+                f"Final score distribution of each agent's seats, as densities (each agent's "
+                f"area is 1, so agents holding unequal numbers of seats can be compared); "
+                f"{sample_note(frames, record)}.",
                 figure_uri(fig),
             )
         ],

@@ -213,7 +213,7 @@ def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str
     names readable (``features_bridge`` as "features bridge").
 
     >>> html_text = table_html(pd.DataFrame({"kind": ["a"], "n_games": [2.5]}))
-    >>> "<th>n games</th>" in html_text, '<td>a</td><td class="num">2.5</td>' in html_text
+    >>> "<th>n games</th>" in html_text, '<td>a</td><td class="num">2.50</td>' in html_text
     (True, True)
     """
     frame = table.frame if isinstance(table, Table) else table
@@ -223,13 +223,14 @@ def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str
         frame = frame.reset_index()
     head = "".join(f"<th>{html.escape(readable(c))}</th>" for c in frame.columns)
     places = {column: _column_decimals(frame[column]) for column in frame.columns}
+    floats = {column: _float_places(frame[column]) for column in frame.columns}
     body = []
     for row in frame.itertuples(index=False):
         cells = []
         for column, value in zip(frame.columns, row, strict=True):
             shown = _cell(value, str(column), places[column])
             number = _is_number(value) or isinstance(value, Estimate) or str(column) in P_COLUMNS
-            text = _text(shown)
+            text = _text(shown, floats[column])
             cells.append(f'<td class="num">{text}</td>' if number else f"<td>{text}</td>")
         body.append(f"<tr>{''.join(cells)}</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
@@ -251,11 +252,20 @@ def readable(name: object) -> str:
     return str(name).replace("_", " ")
 
 
-def _text(value: Any) -> str:
+def _float_places(column: pd.Series) -> int | None:
+    """The decimals of a column's plain floats (one precision for the column), or None when
+    it has none."""
+    values = [float(v) for v in column if isinstance(v, float) and not math.isnan(v)]
+    return formats.column_places(values) if values else None
+
+
+def _text(value: Any, places: int | None = None) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
     if isinstance(value, float):
-        return "0" if value == 0 else f"{value:.3g}"  # never "-0"
+        if places is None:
+            return "0" if value == 0 else f"{value:.3g}"  # never "-0"
+        return html.escape(formats.plain(value, places))
     return html.escape(str(value))
 
 

@@ -10,11 +10,12 @@ per-game sums with intervals over games.
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from analyses import pergame, seating
+from analyses import formats, pergame, seating
 from analyses.frames import StudyFrames, events_of
 from analyses.sections import sample_note
 from analyses.tables import Finding, Section, Table, estimate_text
@@ -27,7 +28,9 @@ def _board_note(record: dict[str, Any]) -> str:
         if board.get("reconstruction")
         else "not marked as a reconstruction"
     )
-    return f"Board: {board.get('source', '?')} — {label}; every figure is about this board."
+    source = board.get("source", "?")
+    shown = formats.source(str(source), Path.cwd()) if source != "?" else source
+    return f"Board: {shown} — {label}; every figure is about this board."
 
 
 def tie_breaks(frames: StudyFrames) -> pd.DataFrame:

@@ -67,3 +67,11 @@ def test_p_values_and_constants() -> None:
     assert estimate_text(Estimate(-0.0, -0.0, -0.0, 40, method="constant"), "deals") == (
         "0.00 in every one of 40 deals"
     )
+
+
+def test_a_column_of_plain_numbers_reads_with_one_precision() -> None:
+    # milliseconds per move of two agents: one precision, the tiny one not printed as 0
+    html = table_html(pd.DataFrame({"agent": ["greedy", "random"], "ms": [8.77, 0.00219]}))
+    assert '<td class="num">8.77</td>' in html and '<td class="num">&lt; 0.01</td>' in html
+    mixed = table_html(pd.DataFrame({"x": ["a", "b", "c"], "v": [0.3, 0.236, 0.0818]}))
+    assert all(f'"num">{v}<' in mixed for v in ("0.300", "0.236", "0.082"))

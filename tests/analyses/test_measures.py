@@ -92,6 +92,7 @@ def test_an_event_the_options_rule_out_is_not_warned_of_as_never_happened(colour
     warned = " ".join(section.warnings)
     if colours == "by_seat":
         assert "cannot happen with colours = by_seat" in rows.loc["deal", "what it counts"]
+        assert np.isnan(rows.loc["deal", "per game"])  # no rate bound for the impossible
         assert "deal" not in warned.split(": ")[-1].rstrip(".").split(", ")
     else:
         assert rows.loc["deal", "per game"].value == 1.0
