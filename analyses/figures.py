@@ -82,3 +82,39 @@ def bars(
         legend_outside(ax)
     ax.set_ylabel(ylabel)
     return fig
+
+
+def log_ticks(ax: Any, values: Sequence[float]) -> None:
+    """Numbered ticks on a log-scale y axis, whatever its range: the 1-2-5 numbers within the
+    values' range (every whole number 1-9 times a power of ten when that gives fewer than 3),
+    written as plain numbers (a range within one decade has no power of ten to number).
+
+    >>> fig = Figure()
+    >>> ax = fig.subplots()
+    >>> ax.set_yscale("log")
+    >>> log_ticks(ax, [2.4, 3.1, 4.2])
+    >>> [float(t) for t in ax.get_yticks()]
+    [2.0, 3.0, 4.0, 5.0, 6.0]
+    """
+    import math
+
+    from matplotlib.ticker import FixedLocator, NullFormatter, NullLocator, ScalarFormatter
+
+    finite = [v for v in values if v > 0 and math.isfinite(v)]
+    if not finite:
+        return
+    low, high = min(finite), max(finite)
+    ticks: list[float] = []
+    for subs in ((1, 2, 5), tuple(range(1, 10))):
+        ticks = [
+            m * 10.0**k
+            for k in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1)
+            for m in subs
+            if low / 1.5 <= m * 10.0**k <= high * 1.5
+        ]
+        if len(ticks) >= 3:
+            break
+    ax.yaxis.set_major_locator(FixedLocator(ticks))
+    ax.yaxis.set_minor_locator(NullLocator())
+    ax.yaxis.set_major_formatter(ScalarFormatter())
+    ax.yaxis.set_minor_formatter(NullFormatter())

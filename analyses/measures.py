@@ -27,10 +27,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.ticker import NullFormatter, ScalarFormatter
 
 from analyses import pergame
-from analyses.figures import figure_uri, legend_outside
+from analyses.figures import figure_uri, legend_outside, log_ticks
 from analyses.frames import StudyFrames
 from analyses.tables import Section, Table
 
@@ -214,20 +213,16 @@ def branching_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
     section.tables.append(Table("Legal actions per decision", pd.DataFrame(rows), over="games"))
     fig = Figure(figsize=(6.5, 3))
     ax = fig.subplots()
+    plotted: list[float] = []
     for kind, group in weighted.groupby("kind"):
         parts = group.groupby("part")[["total", "decisions"]].sum()
-        ax.plot(
-            (parts.index + 0.5) / 10,
-            parts["total"] / parts["decisions"],
-            marker="o",
-            ms=3,
-            label=kind,
-        )
+        mean = parts["total"] / parts["decisions"]
+        plotted += mean.tolist()
+        ax.plot((parts.index + 0.5) / 10, mean, marker="o", ms=3, label=kind)
     ax.set_xlabel("share of the game (by turn)")
     ax.set_ylabel("legal actions per decision")
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(ScalarFormatter())
-    ax.yaxis.set_minor_formatter(NullFormatter())
+    log_ticks(ax, plotted)
     legend_outside(ax)
     section.figures.append(
         (

@@ -32,6 +32,21 @@ from analyses.gloryislands.variants import paired_effects
 from analyses.sections import sample_note
 from analyses.tables import Section, Table, estimate_text
 
+#: The island-scoring rules by ID, as the rule catalogue names them (GI-I1..I5).
+ISLAND_RULES = {
+    "GI-I1": "majorities, no tie",
+    "GI-I2": "tie for 1st",
+    "GI-I3": "tie for 2nd",
+    "GI-I4": "tie for 3rd",
+    "GI-I5": "all players present tied",
+}
+
+
+def _rule_names(rules: str) -> str:
+    """Rule IDs with their names: "GI-I2,GI-I4" as "GI-I2 tie for 1st + GI-I4 tie for 3rd"."""
+    parts = [r.strip() for r in str(rules).split(",") if r.strip()]
+    return " + ".join(f"{r} {ISLAND_RULES[r]}" if r in ISLAND_RULES else r for r in parts)
+
 
 def _games(frames: StudyFrames) -> list[int]:
     return list(frames.games["game"])
@@ -199,7 +214,7 @@ def island_scorings(frames: StudyFrames, record: dict[str, Any]) -> Section:
         )
     rules = [
         {
-            "rule": rule,
+            "rule": _rule_names(rule),
             "share of scorings": pergame.rows_ratio(
                 islands.assign(hit=(islands["rule"] == rule).astype(float)), index, "hit"
             ),
