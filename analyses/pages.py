@@ -118,9 +118,17 @@ def write_pages(
 
 def write_report_json(folder: Path, head: dict[str, Any], sections: Sequence[Section]) -> Path:
     """``folder/report.json`` (atomically): ``head``, what the top of the page says, the
-    sections' ``data`` by name (``pairing``, ``agent_strength``...), and ``numbers``, every
-    number of every table of ``sections`` (:func:`json_numbers`)."""
+    sections' ``data`` by name (``pairing``, ``agent_strength``...), ``notes``, each section's
+    notes and figure captions as the page writes them (numbers said in words), and ``numbers``,
+    every number of every table of ``sections`` (:func:`json_numbers`)."""
     numbers = [n for s in sections for t in s.tables for n in json_numbers(s.title, t)]
     data = {k: v for s in sections for k, v in s.data.items()}
-    text = json.dumps({**head, **data, "numbers": numbers}, indent=1, allow_nan=False, default=str)
+    # what the page says in words beside its tables (notes, figure captions), by section
+    notes = [
+        {"section": s.title, "notes": list(s.notes), "captions": [c for c, _ in s.figures]}
+        for s in sections
+        if s.notes or s.figures
+    ]
+    whole = {**head, **data, "notes": notes, "numbers": numbers}
+    text = json.dumps(whole, indent=1, allow_nan=False, default=str)
     return write_bytes_atomically(folder / "report.json", text.encode("utf-8"))

@@ -130,6 +130,7 @@ def outcome_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
         )
         return section
     section.notes.append(f"All seats together: permutation p = {test.overall:.3f}.")
+    section.data["seat_test"] = {"overall_p": test.overall, "units": units, "n": test.games}
     # what the seat test could find: the seat whose win share spreads most over the units
     by_seat = players.pivot(index="game", columns="seat", values="win_share")
     per_seat = design.per_unit(by_seat) if design.paired else by_seat

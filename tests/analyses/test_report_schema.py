@@ -65,3 +65,14 @@ def test_the_schema_refuses_what_it_should() -> None:
     absolute = {"component": "board", "source": "/home/me/board.toml", "reconstruction": ""}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**base, "components": [absolute]}, schema)
+
+
+def test_numbers_said_in_words_are_in_the_json_too(tmp_path: Path) -> None:
+    # the all-seats p of the seat test is said in a note: report.json has it by name as well
+    out = tmp_path / "page"
+    args = ["tobago", "report", "--games", "8", "--players", "2", "--no-variants"]
+    assert main([*args, "--workers", "1", "--out", str(out)]) == 0
+    data = check(out)
+    seats = next(n for n in data["notes"] if n["section"] == "Outcome by seat")
+    said = next(line for line in seats["notes"] if line.startswith("All seats together"))
+    assert f"{data['seat_test']['overall_p']:.3f}" in said
