@@ -297,3 +297,34 @@ def test_holm_keeps_the_family_wise_error_rate() -> None:
     rng = np.random.default_rng(3)
     false_alarms = sum(bool((holm(rng.random(20)) < 0.05).any()) for _ in range(4000))
     assert false_alarms / 4000 < 0.06  # at most 5%, up to simulation noise
+
+
+def test_holm_is_statsmodels_holm() -> None:
+    # atoll keeps its ten lines (statsmodels collects garbage on every call), checked here
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        p = rng.uniform(0, 1, size=rng.integers(1, 40)) ** rng.uniform(0.5, 4)
+        p[rng.uniform(size=len(p)) < 0.1] = np.nan
+        kept = ~np.isnan(p)
+        ours = stats.holm(p)
+        assert np.isnan(ours[~kept]).all()
+        if kept.any():
+            theirs = multipletests(p[kept], method="holm")[1]
+            assert np.allclose(ours[kept], theirs)
+
+
+def test_the_bootstrap_interval_agrees_with_scipys() -> None:
+    # atoll's percentile bootstrap over games (it also resamples ratios of sums, which scipy's
+    # does not do for per-game weights) against scipy.stats.bootstrap on a plain mean
+    from analyses import pergame
+
+    rng = np.random.default_rng(3)
+    values = rng.poisson(3.0, size=120).astype(float)
+    ours = pergame.mean(values, bounds=(0, np.inf))
+    theirs = sps.bootstrap(
+        (values,), np.mean, n_resamples=20000, method="percentile", random_state=rng
+    ).confidence_interval
+    assert ours.method == "bootstrap"
+    assert abs(ours.low - theirs.low) < 0.06 and abs(ours.high - theirs.high) < 0.06
