@@ -6,6 +6,7 @@ Run by hand:  python benchmarks/agent_strength.py --games 200 [--game southseas]
 The ladder:   python benchmarks/agent_strength.py --ladder --games 400 [--ladder-games tobago]
               [--rungs greedy,25,50,100] [--write solvers/agents/ladder.toml]
 Calibration:  python benchmarks/agent_strength.py --calibrate [--ismcts SPEC]
+From a trace: python benchmarks/agent_strength.py --from-skill OUT/skill.json --write FILE
 
 Two pairings, each over ``--games`` games of ``load_game(game, players)`` (default: 4-player
 South Seas on the bundled, reconstructed tiles and ships):
@@ -46,7 +47,11 @@ The ISMCTS rungs of a game play the same deals (one seed), so after them each bu
 compared with the next **deal by deal** (:func:`analyses.steps.steps`, as a skill trace
 compares its budgets: the paired difference of the win share with its interval, Holm over the
 steps, and the smallest change the test would find with 80% power): whether doubling the
-budget loses strength. ``--write FILE`` adds the rungs to the ladder file
+budget loses strength. ``--from-skill OUT/skill.json`` reads the rungs from a skill trace
+(``atoll GAME skill --agent SPEC --against greedy --budgets ...``) instead of playing them: a
+trace of the ladder's spec against greedy, on the ladder's seed and design, plays the very games
+the ladder would, and its budgets become entries (the trace's command recorded). ``--write
+FILE`` adds the rungs to the ladder file
 (``solvers/agents/ladder.toml``; one ``[[entry]]`` per rung, :mod:`ladder_file`), replacing
 the entries of the same rungs.
 """
@@ -229,6 +234,40 @@ def ladder(
     return entries
 
 
+def from_skill(path: str) -> list[dict[str, Any]]:
+    """The ladder entries of the budgets of a skill trace's ``skill.json`` (module doc)."""
+    import json
+    from pathlib import Path
+
+    trace = json.loads(Path(path).read_text(encoding="utf-8"))
+    players, units = int(trace["players"]), trace["design"]
+    note = (
+        "measured as a skill trace (atoll GAME skill) on the ladder's seed and design: the "
+        "games the ladder's rung plays"
+    )
+    entries = []
+    for budget in trace["budgets"]:
+        deals = int(budget["n"])
+        entries.append(
+            {
+                "game": trace["game"],
+                "players": players,
+                "agent": budget["spec"],
+                "opponents": f"{players - 1} {trace['against']}",
+                "games": deals * players if units == "duplicate" else deals,
+                "win_share": budget["estimate"],
+                "interval": [budget["low"], budget["high"]],
+                "ms_per_decision": budget["ms_per_move"],
+                "date": datetime.datetime.now(datetime.UTC).date(),
+                "command": trace["command"],
+                "seed": trace["seed"],
+                "design": units,
+                "note": note,
+            }
+        )
+    return entries
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -259,6 +298,11 @@ def main() -> None:
     )
     parser.add_argument("--write", metavar="TOML", help="add the ladder's entries to this file")
     parser.add_argument(
+        "--from-skill",
+        metavar="JSON",
+        help="take the rungs from a skill trace's skill.json instead of playing them",
+    )
+    parser.add_argument(
         "--calibrate",
         action="store_true",
         help="print each ladder game's CPU ms per decision of --ismcts (no games played)",
@@ -285,6 +329,17 @@ def main() -> None:
             parser.error(str(exc))
         if (args.ladder or args.calibrate) and game not in ITERATION_MS:
             parser.error(f"--ladder-games: no calibration for {game!r}")
+    if args.from_skill:
+        entries = from_skill(args.from_skill)
+        for e in entries:
+            print(
+                f"  {e['game']:<13} {e['agent']:<40} vs {e['opponents']:<9} "
+                f"{e['win_share']:.3f} [{e['interval'][0]:.3f}, {e['interval'][1]:.3f}]  "
+                f"n={e['games']} games"
+            )
+        if args.write:
+            print(f"written: {write_entries(args.write, entries)}")
+        return
     if args.write and not args.ladder:
         parser.error("--write: only the ladder's entries are written (add --ladder)")
     args.budgets = LADDER_BUDGETS

@@ -101,3 +101,18 @@ def test_the_bundled_ladder_file_reads() -> None:
     ladder = load_ladder()
     for game in agent_strength.LADDER_GAMES:
         assert ladder.measured(game, 4, "greedy"), game
+
+
+def test_a_skill_trace_gives_the_ladder_its_rungs(tmp_path: Path) -> None:
+    from analyses.skill import SkillPlan, run_skill, write_skill
+
+    plan = SkillPlan("gloryislands", players=2, against="random", budgets=(2, 4), games=4)
+    write_skill(run_skill(plan, tmp_path / "trace"), tmp_path / "trace", "atoll gloryislands skill")
+    entries = agent_strength.from_skill(str(tmp_path / "trace" / "skill.json"))
+    assert [(e["agent"], e["opponents"], e["games"], e["design"]) for e in entries] == [
+        ("ismcts:iterations=2", "1 random", 4, "duplicate"),
+        ("ismcts:iterations=4", "1 random", 4, "duplicate"),
+    ]
+    ladder_file.write_entries(tmp_path / "ladder.toml", entries)
+    rungs = load_ladder(tmp_path / "ladder.toml").measured("gloryislands", 2, "ismcts:iterations=4")
+    assert [r.command for r in rungs] == ["atoll gloryislands skill"]
