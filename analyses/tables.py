@@ -31,6 +31,8 @@ import pandas as pd
 from analyses import formats
 from analyses.stats import Estimate
 
+#: A table of more columns than this is drawn tighter (class ``wide``), so that it fits the page.
+WIDE = 7
 #: Columns of a table that hold p-values (drawn as p-values, attached to the row's estimates).
 P_COLUMNS = ("p", "adjusted p")
 
@@ -222,6 +224,7 @@ def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str
     if index:
         frame = frame.reset_index()
     head = "".join(f"<th>{html.escape(readable(c))}</th>" for c in frame.columns)
+    wide = len(frame.columns) > WIDE
     places = {column: _column_decimals(frame[column]) for column in frame.columns}
     floats = {column: _float_places(frame[column]) for column in frame.columns}
     body = []
@@ -231,9 +234,12 @@ def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str
             shown = _cell(value, str(column), places[column])
             number = _is_number(value) or isinstance(value, Estimate) or str(column) in P_COLUMNS
             text = _text(shown, floats[column])
+            if wide and isinstance(value, Estimate):  # the interval under its value
+                text = text.replace("\u00a0[", "<br>[", 1)
             cells.append(f'<td class="num">{text}</td>' if number else f"<td>{text}</td>")
         body.append(f"<tr>{''.join(cells)}</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    tight = ' class="wide"' if wide else ""  # set tighter to fit the page
+    return f"<table{tight}><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
 def _column_decimals(column: pd.Series) -> int:
