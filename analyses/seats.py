@@ -18,6 +18,7 @@ Every test is a :class:`~analyses.tables.Finding` of the report's one family
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pandas as pd
@@ -228,6 +229,15 @@ def _interactions(
         )
         return {}
     found = seating.interactions(players, design.deal)
+    # a lineup that repeats (greedy, random, greedy, random) makes seats twins: seat 2's
+    # contrast is seat 0's mirrored in every deal; tested once, as the first of them
+    twin_of: dict[int, int] = {}
+    for k, i in enumerate(found):
+        for j, other in enumerate(found[:k]):
+            mirrored = math.isclose(i.difference.value, -other.difference.value, abs_tol=1e-12)
+            if j not in twin_of and other.agent == i.agent and mirrored and i.p == other.p:
+                twin_of[k] = j
+                break
     rows = [
         {
             "contrast": f"seat {i.seat}: {i.agent} against {_names(i.others)}",
@@ -236,10 +246,10 @@ def _interactions(
             "agent's advantage": i.advantage,
             "others' advantage": i.others_advantage,
             "difference": i.difference,
-            "p": i.p,
+            "p": float("nan") if k in twin_of else i.p,
             "adjusted p": float("nan"),
         }
-        for i in found
+        for k, i in enumerate(found)
     ]
     table = pd.DataFrame(rows)
     section.tables.append(
@@ -257,9 +267,20 @@ def _interactions(
         "agent is stated as that, not as the game's)."
     )
     held: dict[int, tuple[Finding, ...]] = {}
+    made: dict[int, Finding] = {}
     for k, i in enumerate(found):
+        if k in twin_of:  # the mirror of an earlier contrast: its finding speaks for both
+            first = found[twin_of[k]]
+            section.notes.append(
+                f"Seat {i.seat}'s contrast is seat {first.seat}'s mirrored in every deal (the "
+                "lineup repeats its agents): tested once, as seat "
+                f"{first.seat}'s."
+            )
+            held[i.seat] = (*held.get(i.seat, ()), made[twin_of[k]])
+            continue
         finding = Finding(_interaction_claim(i), i.difference, i.p, row=(table, k))
         section.findings.append(finding)
+        made[k] = finding
         held[i.seat] = (*held.get(i.seat, ()), finding)
     return held
 

@@ -199,3 +199,23 @@ def test_the_interaction_test_keeps_its_false_alarm_rate() -> None:
         found = seating.interactions(frames.players, design_of(frames, record).deal, seed=trial)
         alarms += min(holm([i.p for i in found])) < 0.05
     assert alarms / 60 < 0.12  # about 5%, up to simulation noise
+
+
+def test_a_repeating_lineup_tests_each_interaction_once() -> None:
+    # greedy, random, greedy, random: seat 2's contrast is seat 0's mirrored in every deal
+    from analyses.balance import design_of
+    from analyses.seats import _interactions
+    from analyses.study import StudyConfig, run_study
+    from analyses.tables import Section
+
+    config = StudyConfig("tobago", 4, ("greedy", "random"), games=16, seed=3, design="duplicate")
+    frames = run_study(config)
+    record = {"config": {"game": "tobago", "players": 4, "design": "duplicate", "seed": 3}}
+    design = design_of(frames, record)
+    section = Section("Outcome by seat")
+    held = _interactions(section, design.used(frames.players), design)
+    table = section.tables[0].frame
+    assert len(table) == 4 and table["p"].notna().sum() == 2
+    assert len(section.findings) == 2 and set(held) == {0, 1, 2, 3}
+    assert held[2] == held[0] and held[3] == held[1]
+    assert sum("mirrored in every deal" in note for note in section.notes) == 2
