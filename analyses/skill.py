@@ -402,13 +402,17 @@ def skill_figure(trace: SkillTrace) -> Figure:
         d = step.paired.difference
         ya, yb = (p.estimate.value for p in points if p.budget in (step.low, step.high))
         colour = "#1e7b34" if step.gains else "#c0392b" if step.loses else "#555555"
+        # above the step's line (below it near the top), on white: clear of the even line
+        high = max(ya, yb) + 0.1
+        y, va = (high, "bottom") if high < 0.85 else (min(ya, yb) - 0.1, "top")
         ax.annotate(
             f"deal by deal {d.value:+.3f}\n[{d.low:+.3f}, {d.high:+.3f}]: {step.verdict}",
-            (math.sqrt(step.low * step.high), (ya + yb) / 2 - 0.1),
+            (math.sqrt(step.low * step.high), y),
             ha="center",
-            va="top",
+            va=va,
             fontsize=8,
             color=colour,
+            bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none"},
         )
     ax.axhline(plan.even, color="#c0392b", linestyle="--", label=f"even share 1/{plan.players}")
     ax.set_xscale("log")
