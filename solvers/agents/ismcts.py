@@ -63,9 +63,10 @@ branch widely), so the default stays at the root and the ladder
 (``agent_strength.py --ladder``) sets ``prior_depth=3`` for Tobago and Glory Islands. At
 50 ms a decision (iterations calibrated per game: 233 in South Seas, 214 in Glory Islands, 88
 in Tobago; 27-35 CPU ms a decision on the quiet machine) ISMCTS won, against three greedy
-agents over 400 games each, 0.616 [0.569, 0.659] of South Seas, 0.370 [0.325, 0.416] of Glory
-Islands and 0.558 [0.511, 0.604] of Tobago; at 25 and 100 ms (100 games each) every interval
-overlaps the 50 ms one. All rungs are in ``solvers/agents/ladder.toml``.
+agents over 400 games each in the duplicate design, 0.584 [0.537, 0.629] of South Seas, 0.420
+[0.367, 0.471] of Glory Islands and 0.578 [0.525, 0.633] of Tobago; at 100 ms, on the same
+deals, the win share changed by +0.012, +0.013 and -0.040, none of them clearly (each test would
+have found 0.065-0.099 with 80% power). All rungs are in ``solvers/agents/ladder.toml``.
 
 The move played is the most visited root action. The budget is ``iterations`` (deterministic:
 the same seed and position give the same move) or ``seconds`` (wall-clock, so *not*
