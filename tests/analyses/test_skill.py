@@ -18,9 +18,9 @@ import scipy.stats as sps
 from analyses import pergame
 from analyses.cli.main import main
 from analyses.designs import per_deal
+from analyses.power import detectable
 from analyses.skill import SkillPlan, SkillPoint, SkillTrace, parse_budgets
 from analyses.stats import Estimate
-from analyses.power import detectable
 from models.errors import AtollError
 
 TINY = ["gloryislands", "skill", "--budgets", "4,2", "--against", "random", "--games", "4"]
