@@ -19,13 +19,8 @@ sign-flip p of "its share is the even share 1/players". When the highest budget'
 overlaps the lowest's, more thinking did not clearly pay (:meth:`SkillTrace.
 verdict`).
 
-Because every budget plays the same deals, each step from one budget to the next is also
-compared **deal by deal** (:meth:`SkillTrace.steps`): the mean of the per-deal differences of
-the win share (the higher budget's minus the lower's) with its interval, the sign-flip p of "no
-difference", Holm-adjusted over the trace's steps (one family), and the smallest change the
-test detects with 80% power at its number of deals (:func:`detectable`). A step whose adjusted
-p is below 0.05 and whose difference is negative is a budget at which more thinking *loses*;
-a step without a clear difference says how large a loss would not have gone unseen.
+Because every budget plays the same deals, each budget is also compared with the next deal by
+deal (:meth:`SkillTrace.steps`, :mod:`analyses.steps`): whether more thinking loses.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as tmp:

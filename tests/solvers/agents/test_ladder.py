@@ -37,8 +37,10 @@ def _write(tmp_path: Path, text: str) -> Path:
 def test_the_bundled_ladder_reads_and_every_entry_names_its_command() -> None:
     ladder = load_ladder()
     assert ladder.source.endswith("solvers/agents/ladder.toml")
-    for rung in ladder.rungs:  # only measured entries, each with the command that measured it
-        assert "agent_strength.py" in rung.command and rung.games > 0
+    for rung in ladder.rungs:  # only measured entries, each with the command that measured it:
+        # the ladder benchmark, or a skill trace of the ladder's rungs (--from-skill)
+        measured = "agent_strength.py" in rung.command or f"atoll {rung.game} skill" in rung.command
+        assert measured and rung.games > 0
 
 
 def test_an_agent_is_matched_by_its_spec_with_defaults_filled_in(tmp_path: Path) -> None:
