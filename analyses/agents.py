@@ -34,7 +34,7 @@ from analyses import formats, pergame
 from analyses.balance import Design, design_of, pairing_gain
 from analyses.frames import StudyFrames
 from analyses.sections import small_sample
-from analyses.tables import Finding, Power, Section, Table, estimate_text
+from analyses.tables import P_DETAILS, Finding, Power, Section, Table, estimate_text
 from models.core import game_info
 from solvers.agents.ladder import Ladder, load_ladder
 
@@ -68,7 +68,9 @@ def agents_section(
                 "mean score": pergame.mean(scores.to_numpy(float)),
                 "ms per move": 1000 * group["seconds"].sum() / moves if moves else math.nan,
                 "measured strength": strength[str(agent)]["short"],
-                "p": pergame.sign_flip_p(shares.to_numpy(float) - even) if tested else math.nan,
+                **pergame.test_columns(
+                    pergame.sign_flip_test(shares.to_numpy(float) - even) if tested else None
+                ),
                 "adjusted p": math.nan,
             }
         )
@@ -77,7 +79,7 @@ def agents_section(
     section.strength = [s["text"] for s in strength.values()]
     section.data["agent_strength"] = list(strength.values())
     if len(agents) < 2:
-        table = table.drop(columns=["p", "adjusted p"])
+        table = table.drop(columns=["p", "adjusted p", *P_DETAILS])
     for k, row in enumerate(table.to_dict("records")):
         if not math.isnan(row.get("p", math.nan)):
             e = row["win share per seat"]
@@ -177,11 +179,14 @@ def _head_to_head(
                 "pair": f"{a} against {b}",
                 "first ahead": pergame.share(values.to_numpy(float)),
                 design.units: values.size,
-                "p": pergame.sign_flip_p(values.to_numpy(float) - 0.5) if tested else math.nan,
+                **pergame.test_columns(
+                    pergame.sign_flip_test(values.to_numpy(float) - 0.5) if tested else None
+                ),
                 "adjusted p": math.nan,
             }
         )
-    table = pd.DataFrame(rows, columns=["pair", "first ahead", design.units, "p", "adjusted p"])
+    columns = ["pair", "first ahead", design.units, "p", "adjusted p", *P_DETAILS]
+    table = pd.DataFrame(rows, columns=columns)
     for k, row in enumerate(table.to_dict("records")):
         if math.isnan(row["p"]):
             continue

@@ -33,13 +33,14 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 from scipy import stats as sps
 
-from analyses.signflip import sign_flip
+from analyses.signflip import SignFlip, sign_flip
 from analyses.stats import Estimate, clopper_pearson, holm, poisson_zero
 
 #: Below this many games, intervals come from the bootstrap and p-values from permutations.
@@ -210,6 +211,8 @@ class Paired:
     p: float
     changed: int  # games in which the measure differs at all
     adjusted: float = math.nan
+    #: How ``p`` was computed and its Monte Carlo error (:class:`analyses.signflip.SignFlip`).
+    test: SignFlip | None = None
 
     @property
     def clear(self) -> bool:
@@ -229,12 +232,9 @@ def paired(study: ArrayLike, variant: ArrayLike, *, seed: int = 0) -> Paired:
         raise ValueError("paired values differ in length")
     d = b - a
     changed = int(np.count_nonzero(d))
+    test = sign_flip(d, seed=seed)
     return Paired(
-        mean(a, seed=seed),
-        mean(b, seed=seed),
-        mean(d, seed=seed),
-        sign_flip_p(d, seed=seed),
-        changed,
+        mean(a, seed=seed), mean(b, seed=seed), mean(d, seed=seed), test.p, changed, test=test
     )
 
 
@@ -242,7 +242,25 @@ def sign_flip_p(differences: ArrayLike, *, seed: int = 0) -> float:
     """Two-sided p-value of "the per-game differences are centred on 0": the sign-flip test of
     :func:`analyses.signflip.sign_flip` (exact where the differences lie on a grid, t from
     500 games otherwise, else Monte Carlo refined until a finding cannot turn on its error)."""
-    return sign_flip(_values(differences), seed=seed).p
+    return sign_flip_test(differences, seed=seed).p
+
+
+def sign_flip_test(differences: ArrayLike, *, seed: int = 0) -> SignFlip:
+    """:func:`sign_flip_p` with how the p was computed and its Monte Carlo error."""
+    return sign_flip(_values(differences), seed=seed)
+
+
+def test_columns(test: SignFlip | None) -> dict[str, Any]:
+    """A table row's test: its ``p``, and how that p was computed and its Monte Carlo error
+    (``p method``, ``p error``: not drawn on the page, given beside the p in report.json);
+    all empty for a row that is not tested (``None``).
+
+    >>> test_columns(sign_flip([1.0, 1.0, 1.0]))
+    {'p': 0.25, 'p method': 'exact', 'p error': 0.0}
+    """
+    if test is None:
+        return {"p": math.nan, "p method": None, "p error": math.nan}
+    return {"p": test.p, "p method": test.method, "p error": test.error}
 
 
 def adjust(results: Sequence[Paired]) -> list[Paired]:

@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyses.pergame import PERMUTATIONS, generator, mean, share, sign_flip_p
-from analyses.signflip import RELATIVE_ERROR, UNSETTLED
+from analyses.pergame import PERMUTATIONS, generator, mean, share, sign_flip_test
+from analyses.signflip import RELATIVE_ERROR, UNSETTLED, SignFlip
 from analyses.stats import Estimate, holm
 
 #: The most permutations a seat test draws: more than :data:`~analyses.pergame.PERMUTATIONS`
@@ -75,6 +75,22 @@ class SeatTest:
     players: int
     games: int  # the units the shares are over: games, or the deals of a duplicate design
     labels: tuple[str, ...] = ()  # :func:`label_test`: the label of each key of ``shares``
+    drawn: int = 0  # the permutations the p-values rest on (their Monte Carlo error)
+
+    def error(self, p: float) -> float:
+        """The Monte Carlo standard error of a p-value of this test."""
+        return math.sqrt(p * (1 - p) / self.drawn) if self.drawn and not math.isnan(p) else 0.0
+
+    def test_columns(self, key: int) -> dict[str, Any]:
+        """The test columns of a table row about ``key`` (a seat, or a label's index): its
+        p, how it was computed and its Monte Carlo error, and the adjusted p."""
+        p = self.p[key]
+        return {
+            "p": p,
+            "adjusted p": self.adjusted[key],
+            "p method": "monte carlo" if not math.isnan(p) else None,
+            "p error": self.error(p) if not math.isnan(p) else math.nan,
+        }
 
 
 def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None = None) -> SeatTest:
@@ -139,7 +155,7 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None =
     observed = outcome.sum(axis=0)
     expected = _centre(classes, shift, period, slots)
     first = draw(PERMUTATIONS)
-    ps = _permutation_ps(draw, first, observed, expected, len(keys), refine=moved)
+    ps, drawn = _permutation_ps(draw, first, observed, expected, len(keys), refine=moved)
     p = {s: float(ps[s]) for s in range(size)}
     overall = float(ps[-1])
     adjusted = dict(zip(range(size), (float(a) for a in holm(list(p.values()))), strict=True))
@@ -149,7 +165,7 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None =
         p = {s: math.nan for s in p}
         adjusted = dict(p)
         overall = math.nan
-    return SeatTest(shares, p, adjusted, overall, moved, size, len(units))
+    return SeatTest(shares, p, adjusted, overall, moved, size, len(units), drawn=drawn)
 
 
 def _permutation_ps(
@@ -160,12 +176,13 @@ def _permutation_ps(
     units: int,
     *,
     refine: bool = True,
-) -> np.ndarray:
+) -> tuple[np.ndarray, int]:
     """The permutation p-values of each total (how often a permutation's total lies at least
     as far from its exact ``expected`` centre as ``observed``) and, last, of all together (the
     sum of squares), from the ``first`` permutations and, while ``refine`` and a p-value is
     unsettled (:func:`settled`), from more drawn by ``draw(count)``, doubling, up to
-    :data:`MOST_PERMUTATIONS` (in chunks that keep memory small for ``units`` games)."""
+    :data:`MOST_PERMUTATIONS` (in chunks that keep memory small for ``units`` games); and
+    the permutations they rest on."""
     seen = np.abs(observed - expected) - 1e-9
     seen_all = ((observed - expected) ** 2).sum() - 1e-9
     beyond, beyond_all, done, batch = np.zeros(len(observed)), 0, 0, first
@@ -180,7 +197,7 @@ def _permutation_ps(
             batch = draw(min(chunk, target - done))
             continue
         if not refine or settled(ps, done) or done >= MOST_PERMUTATIONS:
-            return ps
+            return ps, done
         target = min(MOST_PERMUTATIONS, 2 * done + 1)
         batch = draw(min(chunk, target - done))
 
@@ -235,14 +252,14 @@ def label_test(players: pd.DataFrame, label: str, *, seed: int = 0) -> SeatTest:
 
     # every seat gets each label with chance 1/kinds: the centre, exactly
     expected = np.full(kinds, w.sum() / kinds)
-    ps = _permutation_ps(draw, draw(PERMUTATIONS), observed, expected, games)
+    ps, drawn = _permutation_ps(draw, draw(PERMUTATIONS), observed, expected, games)
     p = {i: float(ps[i]) for i in range(kinds)}
     adjusted = dict(zip(range(kinds), (float(a) for a in holm(list(p.values()))), strict=True))
     shares = {}
     for i, name in enumerate(labels):
         mine = players[players[label] == name].groupby("game")["win_share"].mean()
         shares[i] = share(mine.to_numpy(float), seed=seed)
-    test = SeatTest(shares, p, adjusted, float(ps[-1]), True, seats, games)
+    test = SeatTest(shares, p, adjusted, float(ps[-1]), True, seats, games, drawn=drawn)
     return dataclasses.replace(test, labels=tuple(labels))
 
 
@@ -305,6 +322,7 @@ class Interaction:
     others_advantage: Estimate
     difference: Estimate
     p: float
+    test: SignFlip | None = None  # how ``p`` was computed, its Monte Carlo error
 
 
 def interactions(players: pd.DataFrame, deals: pd.Series, *, seed: int = 0) -> list[Interaction]:
@@ -349,6 +367,7 @@ def interactions(players: pd.DataFrame, deals: pd.Series, *, seed: int = 0) -> l
         both = mine.index.intersection(theirs.index)
         for seat in sorted(cells.columns):
             d = (mine.loc[both, seat] - theirs.loc[both, seat]).to_numpy(float)
+            flipped = sign_flip_test(d, seed=seed)
             found.append(
                 Interaction(
                     int(seat),
@@ -359,7 +378,8 @@ def interactions(players: pd.DataFrame, deals: pd.Series, *, seed: int = 0) -> l
                     mean(mine.loc[both, seat].to_numpy(float), bounds=(-1, 1), seed=seed),
                     mean(theirs.loc[both, seat].to_numpy(float), bounds=(-1, 1), seed=seed),
                     mean(d, bounds=(-2, 2), seed=seed),
-                    sign_flip_p(d, seed=seed),
+                    flipped.p,
+                    flipped,
                 )
             )
     return found

@@ -86,7 +86,7 @@ def outcome_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
             "mean score": pergame.mean(per_unit.to_numpy(float)),
         }
         if claims:
-            row |= {"p": test.p[seat], "adjusted p": test.adjusted[seat]}
+            row |= test.test_columns(seat)
         rows.append(row)
     table = pd.DataFrame(rows)
     section = Section(
@@ -131,7 +131,14 @@ def outcome_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
         )
         return section
     section.notes.append(f"All seats together: permutation p = {test.overall:.3f}.")
-    section.data["seat_test"] = {"overall_p": test.overall, "units": units, "n": test.games}
+    section.data["seat_test"] = {
+        "overall_p": test.overall,
+        "p_method": "monte carlo",
+        "p_error": test.error(test.overall),
+        "permutations": test.drawn,
+        "units": units,
+        "n": test.games,
+    }
     # what the seat test could find: the seat whose win share spreads most over the units
     by_seat = players.pivot(index="game", columns="seat", values="win_share")
     per_seat = design.per_unit(by_seat) if design.paired else by_seat
@@ -169,7 +176,8 @@ def _mirror(section: Section, table: pd.DataFrame, test: seating.SeatTest) -> in
         return None
     ahead = 0 if test.shares[0].value > test.shares[1].value else 1
     behind = 1 - ahead
-    table.loc[behind, ["p", "adjusted p"]] = float("nan")
+    table.loc[behind, ["p", "adjusted p", "p error"]] = float("nan")
+    table.loc[behind, "p method"] = None
     section.notes.append(
         f"With two seats one's win share is 1 minus the other's: seat {behind}'s row is seat "
         f"{ahead}'s effect again, tested once."
@@ -246,7 +254,7 @@ def _interactions(
             "agent's advantage": i.advantage,
             "others' advantage": i.others_advantage,
             "difference": i.difference,
-            "p": float("nan") if k in twin_of else i.p,
+            **pergame.test_columns(None if k in twin_of else i.test),
             "adjusted p": float("nan"),
         }
         for k, i in enumerate(found)

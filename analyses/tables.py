@@ -35,6 +35,10 @@ from analyses.stats import Estimate
 WIDE = 7
 #: Columns of a table that hold p-values (drawn as p-values, attached to the row's estimates).
 P_COLUMNS = ("p", "adjusted p")
+#: Columns of a row's test that the page does not draw: how its p was computed (``exact``,
+#: ``t``, ``monte carlo``) and the p's Monte Carlo standard error; report.json gives them
+#: beside the p (``p_method``, ``p_error``).
+P_DETAILS = ("p method", "p error")
 
 
 @dataclasses.dataclass
@@ -223,6 +227,7 @@ def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str
         index = table.index if isinstance(table, Table) else False
     if index:
         frame = frame.reset_index()
+    frame = frame.drop(columns=[c for c in P_DETAILS if c in frame.columns])
     head = "".join(f"<th>{html.escape(readable(c))}</th>" for c in frame.columns)
     wide = len(frame.columns) > WIDE
     places = {column: _column_decimals(frame[column]) for column in frame.columns}
@@ -292,8 +297,13 @@ def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
     tested = table.tested_column()
     out = []
     for (_, row), name in zip(frame.iterrows(), names, strict=True):
-        tests = {c: _plain(row[c]) for c in P_COLUMNS if c in frame.columns}
+        tests = {c: _plain(row[c]) for c in P_COLUMNS + P_DETAILS if c in frame.columns}
+        details = {"p_method": tests.get("p method"), "p_error": tests.get("p error")}
+        if tests.get("p") is None:
+            details = {}
         for column in frame.columns[1:]:
+            if column in P_DETAILS:
+                continue
             value = row[column]
             record: dict[str, Any] = {
                 "section": section,
@@ -317,10 +327,13 @@ def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
                     p=tests.get("p") if mine else None,
                     adjusted_p=tests.get("adjusted p") if mine else None,
                 )
+                if mine:
+                    record.update(details)
             elif _is_number(value):
                 record.update(estimate=_plain(value))
                 if str(column) == "p":
                     record["adjusted_p"] = tests.get("adjusted p")
+                    record.update(details)
             else:
                 continue  # a label, not a number
             out.append(record)

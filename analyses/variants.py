@@ -76,7 +76,7 @@ def per_game(
 
 #: The columns of a table of paired comparisons (:func:`compared`).
 COLUMNS = ["measure", "study", "variant", "difference", "games changed", "p", "adjusted p",
-           "clear", "games"]  # fmt: skip
+           "clear", "games", "p method", "p error"]  # fmt: skip
 
 
 def direct_effects(
@@ -147,7 +147,9 @@ def compared(measures: Iterable[Measure], direct: Sequence[str] = ()) -> pd.Data
                 "variant": result.variant,
                 "difference": result.difference,
                 "games changed": result.changed,
-                "p": math.nan if mechanical or twin or not result.changed else result.p,
+                **pergame.test_columns(
+                    None if mechanical or twin or not result.changed else result.test
+                ),
                 "adjusted p": math.nan,
                 "clear": "direct effect" if mechanical else f"same as {twin}" if twin else "",
                 "games": len(a),

@@ -2,9 +2,10 @@
 
 With ``colours = "by_seat"`` (the default) seat i always plays colour i, so a colour's effect is
 its seat's; with ``colours = "dealt"`` the colours are dealt at random and their effect is tested
-on its own (:func:`analyses.seating.label_test`). Ties of equal cards are counted by the colour
-of the card played, a pair of one colour as one win and one loss, split by agent, as ratios of
-per-game sums with intervals over games.
+on its own (:func:`analyses.seating.label_test`; in a duplicate design over deals, whose
+rotations share the colours dealt: :func:`colour_units`). Ties of equal cards are counted by the
+colour of the card played, a pair of one colour as one win and one loss, split by agent, as
+ratios of per-game sums with intervals over games.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 import pandas as pd
 
 from analyses import formats, pergame, seating
+from analyses.balance import design_of
 from analyses.frames import StudyFrames, events_of
 from analyses.sections import sample_note
 from analyses.tables import Finding, Section, Table, estimate_text
@@ -74,6 +76,26 @@ def _colour_ties(pairs: pd.DataFrame, games: list[int], colour: str, agent: str 
     return pergame.rows_ratio(rows, games, "won"), len(rows)
 
 
+def colour_units(frames: StudyFrames, record: dict[str, Any]) -> tuple[pd.DataFrame, str]:
+    """The players table as the colour test reads it, and what its shares are over. In a
+    duplicate design a deal's rotations share its chance seed, so also the colours dealt to the
+    seats: the deal is the unit (each seat's win share the mean over the deal's rotations, one
+    row per deal and seat, ``game`` the deal), and the test deals the colours again once per
+    deal, as chance dealt them (not once per game, which would take the rotations for
+    independent deals)."""
+    design = design_of(frames, record)
+    if not design.paired:
+        return frames.players, "games the colour played"
+    players = design.used(frames.players)
+    players = players.assign(game=design.deal.reindex(players["game"]).to_numpy())
+    if players.groupby(["game", "seat"])["colour"].nunique().max() > 1:
+        raise ValueError("the rotations of a deal were dealt different colours")
+    units = players.groupby(["game", "seat"], as_index=False).agg(
+        colour=("colour", "first"), win_share=("win_share", "mean")
+    )
+    return units, "deals the colour played (each the mean of its rotations)"
+
+
 def colours_and_ties(frames: StudyFrames, record: dict[str, Any]) -> Section:
     players, games = frames.players, list(frames.games["game"])
     dealt = record.get("options", {}).get("colours") == "dealt"
@@ -87,13 +109,13 @@ def colours_and_ties(frames: StudyFrames, record: dict[str, Any]) -> Section:
         "hold another colour's cards). " + _board_note(record),
     )
     if dealt:
-        test = seating.label_test(players, "colour")
+        units, over = colour_units(frames, record)
+        test = seating.label_test(units, "colour")
         rows = [
             {
                 "card colour": test.labels[i],
                 "win share": test.shares[i],
-                "p": test.p[i],
-                "adjusted p": test.adjusted[i],
+                **test.test_columns(i),
             }
             for i in sorted(test.shares)
         ]
@@ -102,12 +124,13 @@ def colours_and_ties(frames: StudyFrames, record: dict[str, Any]) -> Section:
             Table(
                 "Win share by card colour (colours dealt at random)",
                 table,
-                over="games the colour played",
+                over=over,
             )
         )
         section.notes.append(
             "The colours were dealt to the seats at random (colours = dealt), so a colour's "
-            "effect is told apart from a seat's: the p-values re-deal every game's colours "
+            "effect is told apart from a seat's: the p-values re-deal every "
+            f"{'deal' if over.startswith('deals') else 'game'}'s colours "
             "(adjusted with all the report's tests together); all colours together p = "
             f"{test.overall:.3f}."
         )

@@ -246,14 +246,18 @@ def scoring(frames: StudyFrames, record: dict[str, Any]) -> Section:
     ax.scatter(players["ware_points"], players["ship_points"], s=8, alpha=0.4, color="#1f5fd6")
     ax.set_xlabel("ware points (one per three wares left)")
     ax.set_ylabel("ship points")
-    points = [
-        {"what": what, "per player per game": pergame.count(pergame.seat_means(players, column))}
-        for what, column in (
-            ("ship points", "ship_points"),
-            ("ware points", "ware_points"),
-            ("ships from markets", "market_ships"),
+
+    def per_player(pairs: tuple[tuple[str, str], ...]) -> pd.DataFrame:
+        return pd.DataFrame(
+            [
+                {"what": what, "per player per game": pergame.count(pergame.seat_means(players, c))}
+                for what, c in pairs
+            ]
         )
-    ]
+
+    # points and ships apart: a table's unit is its column's, and a ship is not a point
+    points = per_player((("ship points", "ship_points"), ("ware points", "ware_points")))
+    ships = per_player((("ships taken", "ships"), ("ships from markets", "market_ships")))
     return Section(
         "Where the points come from",
         "Wares by source (SS-E1, SS-B, SS-F1), and ship points against the points of wares "
@@ -262,10 +266,11 @@ def scoring(frames: StudyFrames, record: dict[str, Any]) -> Section:
             Table("Wares by source", pd.DataFrame(rows), over="games"),
             Table(
                 "Points per player",
-                pd.DataFrame(points),
+                points,
                 over="games",
                 units={"per player per game": "points"},
             ),
+            Table("Ships per player", ships, over="games", units={"per player per game": "ships"}),
         ],
         figures=[
             (

@@ -31,7 +31,7 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import stats
+from analyses import formats, stats
 from analyses.figures import dot_plot, figure_uri
 from analyses.pages import render, write_report_json
 from analyses.provenance import command_line, today
@@ -56,7 +56,7 @@ def _map_section(measures: MapMeasures, note: str | None) -> Section:
     )
 
 
-def _clue_count_section(measures: MapMeasures, deck: Deck, note: str | None) -> Section:
+def _clue_count_section(measures: MapMeasures, deck: Deck, label: str, note: str | None) -> Section:
     island, counts = measures.island, measures.min_clues
     fig = draw_field_values(
         island,
@@ -82,7 +82,7 @@ def _clue_count_section(measures: MapMeasures, deck: Deck, note: str | None) -> 
         tables=[Table("Fields by fewest clues", table, over="random positions")],
         figures=[
             (
-                f"Fewest clues per field; deck: {_deck_label(deck)}.",
+                f"Fewest clues per field; deck: {label}.",
                 figure_uri(fig),
             ),
         ],
@@ -157,11 +157,12 @@ def _coverage_section(measures: MapMeasures) -> Section:
 _RECONSTRUCTION = "clue deck: RECONSTRUCTION (published breakdown unknown)"
 
 
-def _deck_label(deck: Deck) -> str:
-    """The deck as a reader knows it: the bundled one by its place in atoll, others by path."""
+def _deck_label(deck: Deck, folder: Path) -> str:
+    """The deck as a reader knows it: the bundled one by its place in atoll, others by their
+    path relative to the page's ``folder`` (:func:`analyses.formats.source`)."""
     if Path(deck.source) == bundled_path("tobago", "clues.toml"):
         return f"atoll's bundled deck, models/tobago/data/clues.toml ({len(deck.cards)} cards)"
-    return f"{deck.source} ({len(deck.cards)} cards)"
+    return f"{formats.source(str(deck.source), folder)} ({len(deck.cards)} cards)"
 
 
 def write_map_report(
@@ -175,11 +176,12 @@ def write_map_report(
     """Render the report of one map to ``path`` and ``report.json`` beside it (atomically)."""
     options = options or ClueOptions()
     island = measures.island
+    deck_label = _deck_label(deck, Path(path).parent)
     warnings = []
     if deck.reconstruction:
         warnings.append(
             "The clue deck is a RECONSTRUCTION (atoll's, not the published list): "
-            f"{_deck_label(deck)}. "
+            f"{deck_label}. "
             "Every clue count and card figure here is about the reconstructed deck."
         )
     if map_note:
@@ -187,7 +189,7 @@ def write_map_report(
     summary = measures.summary()
     facts = [
         ("map", f"{island.name}: {summary['island fields']} island fields"),
-        ("clue deck", _deck_label(deck)),
+        ("clue deck", deck_label),
         ("rule options", ", ".join(f"{k} = {v}" for k, v in options.to_dict().items())),
         ("random positions", f"{measures.positions}, seed {measures.seed}"),
         (
@@ -199,7 +201,7 @@ def write_map_report(
     title = f"Tobago map report: {island.name}"
     sections = [
         _map_section(measures, map_note),
-        _clue_count_section(measures, deck, map_note),
+        _clue_count_section(measures, deck, deck_label, map_note),
         _cards_section(measures),
         _coverage_section(measures),
     ]
@@ -221,7 +223,7 @@ def write_map_report(
         "made": today(),
         "command": command_line(),
         "map": {"name": island.name, "width": island.width, "height": island.height},
-        "deck": {"source": _deck_label(deck), "reconstruction": deck.reconstruction},
+        "deck": {"source": deck_label, "reconstruction": deck.reconstruction},
         "options": options.to_dict(),
         "positions": measures.positions,
         "seed": measures.seed,

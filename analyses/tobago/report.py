@@ -125,14 +125,17 @@ def hints_or_drives(frames: StudyFrames, record: dict[str, Any]) -> Section:
 
 def treasure_times(frames: StudyFrames) -> pd.DataFrame:
     """One row per treasure begun: game, treasure, the turn of its first hint, and the turns
-    from it until the treasure was fixed (TB-H6) and raised (TB-D2); NaN if it never was."""
+    from it until the treasure was fixed (TB-H6) and raised (TB-D2); NaN if it never was. A
+    treasure's first hint is its starting hint (TB-S4) or, once the one before it was raised,
+    the next hint laid at it: the new treasure's first hint (TB-G6), or a hint laid in a turn
+    when nobody could lay that one (option first_hint_without_receiver, or no card for it)."""
     found = events_of(frames, "start-hint", "hint", "fixed", "raise")
     rows: list[dict[str, Any]] = []
     for game, events in found.groupby("game", sort=True):
         open_: dict[int, dict[str, Any]] = {}
         for kind, turn, data in zip(events["kind"], events["turn"], events["data"], strict=True):
             t = data["treasure"]
-            if kind == "start-hint" or (kind == "hint" and data.get("new")):
+            if kind == "start-hint" or (kind == "hint" and (data.get("new") or t not in open_)):
                 row = {"game": game, "treasure": t, "begun": turn, "fixed": np.nan}
                 open_[t] = row | {"raised": np.nan}
                 rows.append(open_[t])

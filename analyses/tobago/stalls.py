@@ -46,19 +46,20 @@ def stalls(frames: StudyFrames) -> pd.DataFrame:
         gaps = [(b - a - 1, a + 1) for a, b in pairwise(edges)]
         length, start = max(gaps, default=(0, 0))
         # the treasures fixed and not raised at any time of the stall: the state carried into
-        # it from before (a treasure fixed long ago and still waiting counts), then its own
+        # it from before (a treasure fixed long ago and still waiting counts), then its own;
+        # not a passing state of the turn before it (fixed and raised within that turn)
         fixed: set[Any] = set()
         waiting = 0
         for kind, turn, data in zip(group["kind"], group["turn"], group["data"], strict=True):
             if turn >= start + length:
                 break
+            if turn >= start:  # the state the stall begins with, and during it
+                waiting = max(waiting, len(fixed))
             treasure = json.loads(data).get("treasure")
             if kind == "fixed":
                 fixed.add(treasure)
             elif kind == "raise":
                 fixed.discard(treasure)
-            if turn >= start - 1:  # the state the stall begins with, and during it
-                waiting = max(waiting, len(fixed))
         if length:
             waiting = max(waiting, len(fixed))
         exchanges = int((group["kind"] == "exchange").sum())

@@ -376,3 +376,15 @@ def test_bad_arguments_are_one_error_line(capsys, files, args, needle):
     given = [a.format(deck=files.deck, tmp=files.tmp, hints=files.hints) for a in args]
     status, out, err = run(capsys, "tobago", *given)
     assert needle.format(tmp=files.tmp) in assert_one_error_line(status, out, err)
+
+
+def test_a_map_report_names_the_users_deck_by_its_path_from_the_page(capsys, files):
+    out_dir = files.tmp / "pages" / "report"
+    status, _, err = run(
+        capsys, "tobago", "analyze", files.map, "--component", f"clues={files.deck}",
+        "--out", out_dir, "--positions", 5,
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    data = json.loads((out_dir / "report.json").read_text(encoding="utf-8"))
+    assert data["deck"]["source"].startswith("../../deck.toml (")
+    assert str(files.tmp) not in (out_dir / "report.html").read_text(encoding="utf-8")

@@ -1,0 +1,107 @@
+"""Every number of every game's report, recomputed from the study's Parquet tables by an
+independent implementation (:mod:`tests.analyses.recompute`: DuckDB, pandas, scipy and
+statsmodels; the recipes of the shared tables in :mod:`tests.analyses.recipes`, each game's
+in ``tests/analyses/<game>/recipes.py``), agrees with report.json: estimates, n, intervals
+(exact ones exactly, bootstrap ends within their Monte Carlo band), p-values (exact ones
+exactly, Monte Carlo ones within both errors) and Holm over the report's whole family. A
+number no recipe recomputes fails the test, so a new table needs its recipe."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from scipy import stats as sps
+
+from analyses.cli.main import main
+from models.registry import game_names
+from tests.analyses.recipes import page_numbers, with_variants
+from tests.analyses.recompute import Plain, Tables, Units, verify
+
+#: Games per report: three players in the duplicate design, with the game's rule variants.
+GAMES = {"gloryislands": 12}
+DEFAULT_GAMES = 24
+
+
+def _report(folder: Path, game: str, *args: str) -> dict[str, Any]:
+    games = str(GAMES.get(game, DEFAULT_GAMES))
+    study = ["--games", games, "--players", "3", "--agents", "greedy,random", "--seed", "4"]
+    status = main([game, "report", *study, "--workers", "1", "--out", str(folder), *args])
+    assert status == 0
+    return json.loads((folder / "report.json").read_text())
+
+
+def _recipes(game: str) -> dict[str, Any]:
+    return with_variants(importlib.import_module(f"tests.analyses.{game}.recipes").RECIPES, game)
+
+
+@pytest.fixture(scope="module")
+def tobago(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("recomputed") / "tobago"
+    return folder, _report(folder, "tobago")
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_number_of_a_report_is_recomputed_from_the_parquet_tables(
+    game: str, tmp_path: Path
+) -> None:
+    data = _report(tmp_path, game)
+    assert len(data["numbers"]) > 150
+    assert verify(tmp_path, data, _recipes(game)) == []
+    tables = Tables(tmp_path)
+    tables.report = data
+    assert page_numbers(tables) == []  # the seat test's overall p, the pairing
+
+
+def test_the_recomputation_finds_a_changed_estimate_interval_or_p(
+    tobago: tuple[Path, dict[str, Any]],
+) -> None:
+    folder, data = tobago
+    assert verify(folder, data, _recipes("tobago")) == []
+    numbers = data["numbers"]
+    share = next(n for n in numbers if n["name"] == "Agents: agent greedy: win share per seat")
+    for field, shift in (("estimate", 0.01), ("high", 0.05), ("p", 0.05), ("adjusted_p", 0.05)):
+        if share.get(field) is None:
+            continue
+        changed = json.loads(json.dumps(data))
+        target = next(n for n in changed["numbers"] if n["name"] == share["name"])
+        target[field] = min(1.0, target[field] + shift) if target[field] < 0.9 else 0.5
+        problems = verify(folder, changed, _recipes("tobago"))
+        assert any(share["name"] in p for p in problems), field
+
+
+def test_a_table_without_its_recipe_is_a_failure(tobago: tuple[Path, dict[str, Any]]) -> None:
+    folder, data = tobago
+    recipes = _recipes("tobago")
+    recipes.pop(r"Length$")
+    assert "Length: no recipe recomputes this table" in verify(folder, data, recipes)
+
+
+def test_an_expectation_checks_each_interval_by_its_method(tmp_path: Path) -> None:
+    from tests.analyses.recompute import check
+
+    # two of four: Clopper-Pearson's ends are beta quantiles
+    low, high = sps.beta.ppf(0.025, 2, 3), sps.beta.ppf(0.975, 3, 2)
+    record = {"estimate": 0.5, "n": 4, "low": low, "high": high, "method": "clopper-pearson"}
+    assert check(record, Units([1, 0, 1, 0], "share")) == []
+    assert check(record | {"high": 0.9}, Units([1, 0, 1, 0], "share"))
+    assert check(record | {"method": "bootstrap"}, Units([1, 0, 1, 0], "share"))
+    zero = {"estimate": 0.0, "n": 10, "low": 0.0, "high": -math.log(0.025) / 10}
+    assert check(zero | {"method": "poisson"}, Units([0] * 10, "count")) == []
+    assert check(zero | {"method": "constant"}, Units([0] * 10, "count"))
+    assert check({"estimate": 3} | {"method": None}, Plain(3)) == []
+    assert Tables  # the reader is what the recipes take
+
+
+def test_every_number_of_a_compare_page_is_recomputed(tmp_path: Path) -> None:
+    # the baseline and the variant are the page's two studies, all its tests one family
+    study = ["--games", "24", "--players", "3", "--agents", "greedy,random", "--seed", "2"]
+    status = main(["tobago", "compare", *study, "--variant", "no-amulets", "--out", str(tmp_path)])
+    assert status == 0
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert len(data["numbers"]) > 100
+    assert verify(tmp_path, data, _recipes("tobago")) == []
