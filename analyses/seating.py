@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from analyses.exactseats import exact_seat_ps
 from analyses.pergame import PERMUTATIONS, generator, mean, share, sign_flip_test
 from analyses.signflip import RELATIVE_ERROR, UNSETTLED, SignFlip
 from analyses.stats import Estimate, holm
@@ -76,6 +77,7 @@ class SeatTest:
     games: int  # the units the shares are over: games, or the deals of a duplicate design
     labels: tuple[str, ...] = ()  # :func:`label_test`: the label of each key of ``shares``
     drawn: int = 0  # the permutations the p-values rest on (their Monte Carlo error)
+    exact: bool = False  # the per-seat p-values exact (:mod:`analyses.exactseats`)
 
     def error(self, p: float) -> float:
         """The Monte Carlo standard error of a p-value of this test."""
@@ -85,11 +87,13 @@ class SeatTest:
         """The test columns of a table row about ``key`` (a seat, or a label's index): its
         p, how it was computed and its Monte Carlo error, and the adjusted p."""
         p = self.p[key]
+        if math.isnan(p):
+            return {"p": p, "adjusted p": self.adjusted[key], "p method": None, "p error": p}
         return {
             "p": p,
             "adjusted p": self.adjusted[key],
-            "p method": "monte carlo" if not math.isnan(p) else None,
-            "p error": self.error(p) if not math.isnan(p) else math.nan,
+            "p method": "exact" if self.exact else "monte carlo",
+            "p error": 0.0 if self.exact else self.error(p),
         }
 
 
@@ -102,7 +106,9 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None =
     that some rotation maps onto itself (all agents alike) is also turned at random; each seat's
     total win share is compared with its spread around its exact expectation over
     :data:`PERMUTATIONS` permutations, more while a p-value a finding could turn on is not
-    settled (:func:`settled`, up to :data:`MOST_PERMUTATIONS`). Shared
+    settled (:func:`settled`, up to :data:`MOST_PERMUTATIONS`) — or, where every stratum's
+    arrangements can be enumerated (a deal of the duplicate design), each seat's p exactly
+    (:mod:`analyses.exactseats`; all seats together stay sampled). Shared
     wins count 1/k, as played; no approximation is needed, so few games are no problem.
 
     ``deals`` (game -> deal, a duplicate design) makes the deal the unit: the rotations are
@@ -154,8 +160,12 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None =
 
     observed = outcome.sum(axis=0)
     expected = _centre(classes, shift, period, slots)
-    first = draw(PERMUTATIONS)
-    ps, drawn = _permutation_ps(draw, first, observed, expected, len(keys), refine=moved)
+    exact = exact_seat_ps(classes, shift, period, slots, observed, expected) if moved else None
+    first = draw(PERMUTATIONS)  # all seats together: sampled (a note, never a finding)
+    refine = moved and exact is None
+    ps, drawn = _permutation_ps(draw, first, observed, expected, len(keys), refine=refine)
+    if exact is not None:
+        ps[:size] = exact
     p = {s: float(ps[s]) for s in range(size)}
     overall = float(ps[-1])
     adjusted = dict(zip(range(size), (float(a) for a in holm(list(p.values()))), strict=True))
@@ -165,7 +175,8 @@ def seat_test(players: pd.DataFrame, *, seed: int = 0, deals: pd.Series | None =
         p = {s: math.nan for s in p}
         adjusted = dict(p)
         overall = math.nan
-    return SeatTest(shares, p, adjusted, overall, moved, size, len(units), drawn=drawn)
+    test = SeatTest(shares, p, adjusted, overall, moved, size, len(units), drawn=drawn)
+    return dataclasses.replace(test, exact=exact is not None)
 
 
 def _permutation_ps(

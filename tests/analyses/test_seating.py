@@ -4,8 +4,11 @@ name it, and say when seat and agent cannot be told apart."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pandas as pd
+import pytest
 
 from analyses import seating
 
@@ -130,3 +133,48 @@ def test_a_seat_p_value_near_the_threshold_does_not_move_with_the_seed() -> None
     assert 0.02 < overall[0] < 0.08
     assert max(overall) - min(overall) < 0.004  # 1999 permutations alone: about 0.01
     assert max(t.p[3] for t in tests) - min(t.p[3] for t in tests) < 0.002
+
+
+def test_in_the_duplicate_design_each_seats_p_is_exact() -> None:
+    # 5 deals of 3 rotations: the rotations of each deal swap among its games in 3! ways,
+    # 6^5 = 7,776 arrangements in all: enumerated here by brute force, every seat's total
+    # compared with its mean over them; the seat test gives the same p with any seed
+    rng = np.random.default_rng(8)
+    lineup = ["g", "r", "r"]
+    rows, outcome = [], []
+    for deal in range(5):
+        for rotation in range(3):
+            game = 3 * deal + rotation
+            shares = np.zeros(3)
+            shares[rng.choice(3, p=[0.2, 0.2, 0.6])] = 1.0  # seat 2 favoured
+            outcome.append(shares)
+            rows += [
+                {
+                    "game": game,
+                    "seat": s,
+                    "agent": lineup[(s + rotation) % 3],
+                    "win_share": shares[s],
+                }
+                for s in range(3)
+            ]
+    frame = pd.DataFrame(rows)
+    deals = pd.Series(np.arange(15) // 3, index=np.arange(15))
+    # brute force: in a deal the three games' outcomes, seen from the lineup, are dealt to
+    # the three rotations in every order
+    per_deal = []
+    for deal in range(5):
+        seen = [np.roll(outcome[3 * deal + r], r) for r in range(3)]  # slot order
+        per_deal.append(
+            [
+                sum(np.roll(seen[g], order.index(g)) for g in range(3))
+                for order in itertools.permutations(range(3))
+            ]
+        )
+    totals = np.array([sum(c) for c in itertools.product(*per_deal)])
+    observed, centre = np.sum(outcome, axis=0), totals.mean(axis=0)
+    brute = (np.abs(totals - centre) >= np.abs(observed - centre) - 1e-9).mean(axis=0)
+    tests = [seating.seat_test(frame, deals=deals, seed=seed) for seed in (0, 1)]
+    for test in tests:
+        assert test.exact
+        assert [test.p[s] for s in range(3)] == pytest.approx(brute.tolist(), abs=1e-12)
+    assert tests[0].test_columns(2)["p method"] == "exact"
