@@ -87,6 +87,18 @@ class VariantReport:
     small_sample_note: bool = True
 
 
+@dataclasses.dataclass(frozen=True)
+class Ladder:
+    """How the agent ladder (``benchmarks/agent_strength.py``) measures the game's search
+    agent: its ISMCTS ``spec`` (the budget is added as iterations) and the CPU milliseconds one
+    iteration of it takes (``iteration_ms``, calibrated with ``--calibrate``), so that a budget
+    in milliseconds is a deterministic number of iterations; ``None``: not calibrated, the game
+    is not on the ladder."""
+
+    spec: str = "ismcts"
+    iteration_ms: float | None = None
+
+
 def _no_sections(frames: StudyFrames, record: dict[str, Any]) -> list[Section]:
     return []
 
@@ -109,6 +121,16 @@ class GamePlugin:
     #: --variant SLUG`` plays the same.
     variants: Mapping[str, Variant] = dataclasses.field(default_factory=dict)
     variant_report: VariantReport = VariantReport()
+    #: How the agent ladder measures the game's search agent (:class:`Ladder`).
+    ladder: Ladder = Ladder()
+    #: Parameters ``benchmarks/tune_balance.py`` tunes in this game (``tune``'s syntax).
+    tune_example: tuple[str, ...] = ()
+    #: The game's component flag of atoll 0.2 and the component it names (``--component
+    #: NAME=FILE`` now; the old flag still works, with a note).
+    component_flag: tuple[str, str] | None = None
+    #: What the game records during a study besides its log: a maker of a fresh
+    #: :class:`~analyses.watchers.StudyWatcher` per game (``None``: nothing more).
+    watcher: Callable[[], Any] | None = None
     #: The game's own commands (``board``, ``tiles``, ``candidates``...), made when first used.
     commands: Callable[[], Sequence[click.Command]] = _no_commands
     #: ``replay``: prints what a replayed state shows (``show_events``: the log too); ``None``:

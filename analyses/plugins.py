@@ -1,9 +1,10 @@
 """The plug-ins of the registered games (:class:`~analyses.plugin.GamePlugin`), by game name.
 
-The built-in games' plug-ins are imported here by name (light modules); another package adds one
-with :func:`register_plugin` or an ``atoll.plugins`` entry point (``name =
-"package.module:PLUGIN"``). A game registered without one gets
-:data:`~analyses.plugin.GENERIC`: every shared section and command, nothing more.
+Every game's plug-in is an ``atoll.plugins`` entry point (``name = "package.module:PLUGIN"``):
+atoll's own three are declared in its pyproject.toml exactly like a third-party package's, so
+no list of games is kept in code; :func:`register_plugin` adds one at run time. A game
+registered without one gets :data:`~analyses.plugin.GENERIC`: every shared section and
+command, nothing more.
 
 >>> plugin("tobago").variants["no-amulets"].options
 {'amulets_when': 'never'}
@@ -20,15 +21,11 @@ from __future__ import annotations
 import dataclasses
 from importlib import metadata
 
-from analyses.gloryislands.plugin import PLUGIN as _GLORY_ISLANDS
 from analyses.plugin import GENERIC, GamePlugin, Variant
-from analyses.southseas.plugin import PLUGIN as _SOUTH_SEAS
-from analyses.tobago.plugin import PLUGIN as _TOBAGO
 from models.errors import AtollError
 
 __all__ = ["declared", "game_help", "plugin", "register_plugin"]
 
-_BUILTIN: dict[str, GamePlugin] = {p.game: p for p in (_GLORY_ISLANDS, _SOUTH_SEAS, _TOBAGO)}
 _registered: dict[str, GamePlugin] = {}
 
 
@@ -41,22 +38,22 @@ def register_plugin(found: GamePlugin, *, replace: bool = False) -> GamePlugin:
 
 
 def _entry_point(name: str) -> GamePlugin | None:
-    try:
-        for ep in metadata.entry_points(group="atoll.plugins"):
-            if ep.name == name:
-                loaded = ep.load()
-                return loaded if isinstance(loaded, GamePlugin) else None
-    except Exception:  # a broken installation must not hide the built-in plug-ins
-        return None
+    """The plug-in an ``atoll.plugins`` entry point names for the game ``name``, if any."""
+    for ep in metadata.entry_points(group="atoll.plugins", name=name):
+        loaded = ep.load()
+        if not isinstance(loaded, GamePlugin):
+            raise AtollError(f"the atoll.plugins entry point {ep.value} is no GamePlugin",
+                             field="game")  # fmt: skip
+        return loaded
     return None
 
 
 def plugin(game: str) -> GamePlugin:
-    """The plug-in of the game ``game``: registered, built in, from an entry point, or
+    """The plug-in of the game ``game``: registered, from an entry point, or
     :data:`~analyses.plugin.GENERIC` under the game's name."""
     if game in _registered:
         return _registered[game]
-    found = _BUILTIN.get(game) or _entry_point(game)
+    found = _entry_point(game)
     if found is None:
         found = dataclasses.replace(GENERIC, game=game)
     _registered[game] = found

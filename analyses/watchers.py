@@ -2,13 +2,11 @@
 
 A watcher is made fresh for every game a study plays; it is told of every decision before it
 is made (:class:`~solvers.agents.play.Watcher`), then asked for rows of the ``events`` table,
-which follow the game's own events (the game's watcher module documents its row kinds). Built
-in: South Seas' :class:`~analyses.southseas.stranding.StrandingWatch` (islanders stranded in
-features that could no longer be finished). Another game adds its own with
-:func:`register_watcher`, in the module that registers its plug-in.
-
-This sits below the study runner and imports no plug-in, so the runner finds a game's watcher
-in any worker process by the game's name alone.
+which follow the game's own events (the game's watcher module documents its row kinds). A
+game's watcher comes from its plug-in (:attr:`analyses.plugin.GamePlugin.watcher`: South
+Seas' :class:`~analyses.southseas.stranding.StrandingWatch`, islanders stranded in features that
+could no longer be finished), so the runner finds it in any worker process by the game's name
+alone; :func:`register_watcher` sets one at run time.
 
 >>> watcher_for("southseas") is not None, watcher_for("gloryislands")
 (True, None)
@@ -19,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
-from analyses.southseas.stranding import StrandingWatch
+from analyses.plugins import plugin
 from models.core import GameState
 
 __all__ = ["StudyWatcher", "register_watcher", "watcher_for"]
@@ -36,7 +34,7 @@ class StudyWatcher(Protocol):
         ...
 
 
-_WATCHERS: dict[str, Callable[[], StudyWatcher]] = {"southseas": StrandingWatch}
+_WATCHERS: dict[str, Callable[[], StudyWatcher]] = {}
 
 
 def register_watcher(game: str, make: Callable[[], StudyWatcher]) -> None:
@@ -45,5 +43,6 @@ def register_watcher(game: str, make: Callable[[], StudyWatcher]) -> None:
 
 
 def watcher_for(game: str) -> Callable[[], StudyWatcher] | None:
-    """The watcher maker of ``game``, ``None`` when it has none."""
-    return _WATCHERS.get(game)
+    """The watcher maker of ``game`` (set at run time, else its plug-in's), ``None`` when it
+    has none."""
+    return _WATCHERS.get(game) or plugin(game).watcher

@@ -31,17 +31,18 @@ p-value against it, whether the interval's lower bound beats it, and each agent'
 move (:func:`analyses.skill.measure`, as a skill trace's budget is measured). Targets: greedy
 beats random and ISMCTS beats greedy, both with the lower bound above the even share.
 
-**The ladder** (``--ladder``) plays, for each game (``--ladder-games``, default all three), the
-rungs random < greedy < ISMCTS: greedy against three random agents, then ISMCTS at budgets of
-25, 50 and 100 ms a decision against three greedy ones (``--rungs`` picks some), each rung one
-pairing as above, and prints a table of win shares, intervals and ms per decision. A budget in
-ms is a *deterministic* number of iterations, ``round(ms / ITERATION_MS[game])`` of the game's
-:data:`LADDER_SPECS` spec (``--ismcts`` replaces the spec for every game), so a rung is
-reproduced game for game on any machine and any number of workers; ``ITERATION_MS`` is
-measured by ``--calibrate``: CPU milliseconds (``time.process_time``, not waiting for the
-machine's other work) per decision over 40 decisions with more than one legal action taken from
-seeded greedy games. The ms per decision printed for a rung is the study's wall-clock time per
-move (every move, forced ones too), so on a loaded machine it is above the budget.
+**The ladder** (``--ladder``) plays, for each game (``--ladder-games``, default every calibrated
+one), the rungs random < greedy < ISMCTS: greedy against three random agents, then ISMCTS at
+budgets of 25, 50 and 100 ms a decision against three greedy ones (``--rungs`` picks some), each
+rung one pairing as above, and prints a table of win shares, intervals and ms per decision. A
+budget in ms is a *deterministic* number of iterations, ``round(ms / iteration_ms)`` of the game's
+ISMCTS spec, both declared by the game's plug-in (:class:`analyses.plugin.Ladder`; ``--ismcts``
+replaces the spec for every game), so a rung is reproduced game for game on any machine and any
+number of workers; a game's ``iteration_ms`` is measured by ``--calibrate``: CPU milliseconds
+(``time.process_time``, not waiting for the machine's other work) per decision over 40 decisions
+with more than one legal action taken from seeded greedy games. The ms per decision printed for a
+rung is the study's wall-clock time per move (every move, forced ones too), so on a loaded machine
+it is above the budget.
 
 The ISMCTS rungs of a game play the same deals (one seed), so after them each budget is
 compared with the next **deal by deal** (:func:`analyses.steps.steps`, as a skill trace
@@ -70,37 +71,40 @@ from typing import Any
 from common import component_labels
 from ladder_file import write_entries
 
+from analyses.plugins import plugin
 from analyses.skill import SkillPoint, measure, ms_per_move, pairing, thinking
 from analyses.steps import steps
 from analyses.study import run_study
 from models.core import CHANCE, GameState, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
+from models.registry import game_names
 from solvers.agents import make_agent
 
-#: The ladder's games.
-LADDER_GAMES = ("southseas", "gloryislands", "tobago")
 #: The ISMCTS budgets of the ladder, in milliseconds a decision.
 LADDER_BUDGETS = (25, 50, 100)
-#: Each game's ISMCTS spec on the ladder (its budget added): the prior deeper where the
-#: branching is small enough to afford it (module doc of :mod:`solvers.agents.ismcts`).
-LADDER_SPECS = {
-    "southseas": "ismcts:prior=5,prior_depth=1",
-    "gloryislands": "ismcts:prior=5,prior_depth=3",
-    "tobago": "ismcts:prior=5,prior_depth=3",
-}
-#: Each game's CPU milliseconds per iteration of its :data:`LADDER_SPECS` spec, measured by
-#: ``--calibrate`` (4 players, :func:`calibrate`) on 2026-12-03 with the machine's 2 cores
-#: shared (load average 6-10): a budget of b ms is ``round(b / ITERATION_MS[game])``
-#: iterations, a deterministic budget. On the same machine quiet (load average 0.1-0.5) the
-#: 50 ms budgets took 35 (South Seas), 27 (Glory Islands) and 30 (Tobago) CPU ms a decision;
-#: under the load 37-59.
-ITERATION_MS = {"southseas": 0.215, "gloryislands": 0.234, "tobago": 0.57}
+# The games' calibrations (analyses/<game>/plugin.py) were measured with --calibrate (4
+# players) on 2026-12-03 with the machine's 2 cores shared (load average 6-10). On the same
+# machine quiet (load average 0.1-0.5) the 50 ms budgets took 35 (South Seas), 27 (Glory
+# Islands) and 30 (Tobago) CPU ms a decision; under the load 37-59.
+
+
+def ladder_games() -> tuple[str, ...]:
+    """The ladder's games: every registered game whose plug-in has a calibrated ISMCTS."""
+    return tuple(g for g in game_names() if plugin(g).ladder.iteration_ms is not None)
+
+
+def ladder_spec(game: str) -> str:
+    """The game's ISMCTS spec on the ladder (its budget is added as iterations)."""
+    return plugin(game).ladder.spec
 
 
 def iterations_for(game: str, budget_ms: float) -> int:
     """The iterations that take about ``budget_ms`` a decision in ``game`` (by
-    :data:`ITERATION_MS`)."""
-    return max(1, round(budget_ms / ITERATION_MS[game]))
+    its plug-in's ``ladder.iteration_ms``)."""
+    ms = plugin(game).ladder.iteration_ms
+    if ms is None:
+        raise AtollError(f"no ISMCTS calibration for {game!r}", field="--ladder-games")
+    return max(1, round(budget_ms / ms))
 
 
 def with_iterations(spec: str, iterations: int) -> str:
@@ -192,7 +196,7 @@ def ladder(
             rungs.append(("greedy", "random"))
         for budget in args.budgets:
             if str(budget) in args.rungs:
-                base = args.ismcts or LADDER_SPECS[game]
+                base = args.ismcts or ladder_spec(game)
                 spec = with_iterations(base, iterations(game, budget))
                 rungs.append((spec, "greedy"))
                 budgets[spec] = budget
@@ -278,7 +282,7 @@ def main() -> None:
     parser.add_argument(
         "--ismcts",
         default=None,
-        help="the ISMCTS agent's spec (default: ismcts; on the ladder each game's LADDER_SPECS)",
+        help="the ISMCTS agent's spec (default: ismcts; on the ladder each game's own)",
     )
     parser.add_argument(
         "--pairing", choices=("greedy-random", "ismcts-greedy", "both"), default="both"
@@ -287,8 +291,8 @@ def main() -> None:
     parser.add_argument(
         "--ladder-games",
         type=lambda t: tuple(g.strip() for g in t.split(",") if g.strip()),
-        default=LADDER_GAMES,
-        help="the ladder's games, comma-separated (default: all three)",
+        default=None,
+        help="the ladder's games, comma-separated (default: every calibrated game)",
     )
     parser.add_argument(
         "--rungs",
@@ -308,6 +312,7 @@ def main() -> None:
         help="print each ladder game's CPU ms per decision of --ismcts (no games played)",
     )
     args = parser.parse_args()
+    args.ladder_games = args.ladder_games or ladder_games()
     if args.ismcts is None and not (args.ladder or args.calibrate):
         args.ismcts = "ismcts"
     if args.seed < 0:  # numpy's SeedSequence takes none
@@ -327,7 +332,7 @@ def main() -> None:
             made = load_game(game, args.players)
         except AtollError as exc:
             parser.error(str(exc))
-        if (args.ladder or args.calibrate) and game not in ITERATION_MS:
+        if (args.ladder or args.calibrate) and plugin(game).ladder.iteration_ms is None:
             parser.error(f"--ladder-games: no calibration for {game!r}")
     if args.from_skill:
         entries = from_skill(args.from_skill)
@@ -345,7 +350,7 @@ def main() -> None:
     args.budgets = LADDER_BUDGETS
     if args.calibrate:
         for game in args.ladder_games:
-            spec = args.ismcts or with_iterations(LADDER_SPECS[game], iterations_for(game, 50))
+            spec = args.ismcts or with_iterations(ladder_spec(game), iterations_for(game, 50))
             ms = calibrate(game, args.players, spec, seed=args.seed)
             print(f"{game}: {spec}: {ms:.2f} CPU ms a decision")
         return

@@ -16,16 +16,17 @@ import argparse
 import time
 from pathlib import Path
 
+from analyses.plugins import plugin
 from analyses.study import StudyConfig
 from analyses.tuning.check import check
 from analyses.tuning.report import write_report
 from analyses.tuning.search import TuneRun, best, prepare, search
+from models.registry import game_names
 
-PARAMS = {
-    "gloryislands": ("option:colours=by_seat|dealt", "board:island_scoring.6[0]=8..16"),
-    "southseas": ("option:islanders=3..6",),
-    "tobago": ("option:marker_threshold=10..24",),
-}
+
+def tunings() -> dict[str, tuple[str, ...]]:
+    """Each registered game's example tuning (its plug-in's ``tune_example``)."""
+    return {g: plugin(g).tune_example for g in game_names() if plugin(g).tune_example}
 
 
 def main() -> None:
@@ -36,7 +37,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", default="out/tune-bench")
     args = parser.parse_args()
-    for game, params in PARAMS.items():
+    for game, params in tunings().items():
         folder = Path(args.out) / game
         if folder.exists():
             raise SystemExit(f"{folder} exists: remove it or choose another --out")

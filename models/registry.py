@@ -1,9 +1,11 @@
-"""Where game classes are found by name: the built-in games, :func:`register_game` and the
-``atoll.games`` entry point group (``name = "package.module:GameClass"``).
+"""Where game classes are found by name: the ``atoll.games`` entry point group (``name =
+"package.module:GameClass"``) and :func:`register_game`.
 
-This module only finds classes; :func:`models.core.load_game` makes games from them (the one
-way the CLI, studies, agents and tests make a game). The built-in games are imported on first
-use, so listing them is cheap. A registered class is anything with an ``info`` of
+Every game is found the same way: atoll's own three are entry points of its pyproject.toml,
+exactly like a third-party package's game, so no list of games is kept in code. This module
+only finds classes; :func:`models.core.load_game` makes games from them (the one way the CLI,
+studies, agents and tests make a game). A game's module is imported on first use, so listing
+the games is cheap. A registered class is anything with an ``info`` of
 :class:`~models.info.GameInfo` (in practice a :class:`models.core.Game`).
 
 >>> "southseas" in game_names()
@@ -38,12 +40,6 @@ class Registrable(Protocol):
 
 R = TypeVar("R", bound=type[Any])
 
-#: Built-in games: name -> "module:class", imported when first asked for.
-_BUILTIN: dict[str, str] = {
-    "gloryislands": "models.gloryislands.game:GloryIslands",
-    "southseas": "models.southseas.game:SouthSeas",
-    "tobago": "models.tobago.game:Tobago",
-}
 _registered: dict[str, type[Any]] = {}
 
 
@@ -57,23 +53,20 @@ def register_game(cls: R, *, replace: bool = False) -> R:
 
 
 def _entry_points() -> dict[str, str]:
-    try:
-        found = metadata.entry_points(group="atoll.games")
-    except Exception:  # a broken installation must not hide the built-in games
-        return {}
-    return {ep.name: ep.value for ep in found}
+    """The ``atoll.games`` entry points of every installed package: name -> "module:class"."""
+    return {ep.name: ep.value for ep in metadata.entry_points(group="atoll.games")}
 
 
 def game_names() -> tuple[str, ...]:
     """Every game that :func:`models.core.load_game` can make, sorted."""
-    return tuple(sorted({*_BUILTIN, *_registered, *_entry_points()}))
+    return tuple(sorted({*_registered, *_entry_points()}))
 
 
 def lookup(name: str) -> type[Any]:
-    """The class registered as ``name`` (importing a built-in game on first use)."""
+    """The class registered as ``name`` (importing an entry point's game on first use)."""
     if name in _registered:
         return _registered[name]
-    target = _BUILTIN.get(name) or _entry_points().get(name)
+    target = _entry_points().get(name)
     if target is None:
         known = ", ".join(game_names())
         raise AtollError(f"unknown game {name!r} (known: {known})", field="game")

@@ -2,8 +2,9 @@
 
 The names are the game's (``Game.info.components``: South Seas ``tiles`` and ``ships``, Glory
 Islands ``board``, Tobago ``map``, ``clues``, ``cards``). The flags of atoll 0.2 (``--board``,
-``--tiles``, ``--deck``: :data:`OLD_FLAGS`) keep working with a one-line note saying what to
-write instead, on every command that takes ``--component`` (:func:`components_options`).
+``--tiles``, ``--deck``: each game's plug-in names its own, :func:`old_flag`) keep working
+with a one-line note saying what to write instead, on every command that takes
+``--component`` (:func:`components_options`).
 
 >>> parse_components(("board=b.toml",), "gloryislands")
 {'board': 'b.toml'}
@@ -26,20 +27,25 @@ from models.errors import AtollError, DeprecatedFlag
 from models.registry import game_info
 
 __all__ = [
-    "OLD_FLAGS",
     "chosen_component",
     "component_option",
     "components_options",
     "given_components",
+    "old_flag",
     "parse_components",
 ]
 
-#: Each game's flag of atoll 0.2 and the component it names (``--component NAME=FILE`` now).
-OLD_FLAGS: dict[str, tuple[str, str]] = {
-    "gloryislands": ("--board", "board"),
-    "southseas": ("--tiles", "tiles"),
-    "tobago": ("--deck", "clues"),
-}
+
+def old_flag(game: str) -> tuple[str, str] | None:
+    """The game's flag of atoll 0.2 and the component it names (``--component NAME=FILE``
+    now), as its plug-in declares it; ``None`` for a game that never had one.
+
+    >>> old_flag("gloryislands")
+    ('--board', 'board')
+    """
+    from analyses.plugins import plugin
+
+    return plugin(game).component_flag
 
 
 def component_option(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -49,8 +55,8 @@ def component_option(func: Callable[..., Any]) -> Callable[..., Any]:
         "component_pairs",
         multiple=True,
         metavar="NAME=FILE",
-        help="A component file NAME=FILE, repeat for each (South Seas: tiles, ships; Glory "
-        "Islands: board; Tobago: map, clues, cards).",
+        help="A component file NAME=FILE, repeat for each; NAME is one of the game's "
+        "components (a wrong one is refused with the list).",
     )(func)
 
 
@@ -95,17 +101,18 @@ def chosen_component(
 
 def given_components(game: str, pairs: tuple[str, ...], old: str | None) -> dict[str, str]:
     """The component files named by ``--component`` pairs and by the game's old flag (the
-    file ``old``, with its note; :data:`OLD_FLAGS`), by component name."""
+    file ``old``, with its note; :func:`old_flag`), by component name."""
     given = parse_components(pairs, game)
-    if old is not None:
-        flag, name = OLD_FLAGS[game]
+    flagged = old_flag(game)
+    if old is not None and flagged is not None:
+        flag, name = flagged
         given[name] = old
         chosen_component(game, pairs, name, old, flag)  # both given: an error; else the note
     return given
 
 
 def components_options(game: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """``--component NAME=FILE`` and ``game``'s flag of atoll 0.2 (:data:`OLD_FLAGS`) for a
+    """``--component NAME=FILE`` and ``game``'s flag of atoll 0.2 (:func:`old_flag`) for a
     command that loads a game; the command receives ``components``, the files given by
     component name (none: the files a scenario names, or the bundled ones)."""
 
@@ -119,8 +126,9 @@ def components_options(game: str) -> Callable[[Callable[..., Any]], Callable[...
         ) -> Any:
             return func(*args, components=given_components(game, component_pairs, old_file), **kw)
 
-        if game in OLD_FLAGS:
-            flag, name = OLD_FLAGS[game]
+        flagged = old_flag(game)
+        if flagged is not None:
+            flag, name = flagged
             command = click.option(
                 flag,
                 "old_file",

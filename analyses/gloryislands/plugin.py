@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyses.plugin import GamePlugin, Variant, VariantReport
+from analyses.plugin import GamePlugin, Ladder, Variant, VariantReport
 
 if TYPE_CHECKING:
     import click
@@ -82,10 +82,16 @@ def _render_file(file: str, out: str, step: int | None, components: Mapping[str,
     return cli.render_board_file(file, out, step, components)
 
 
+# The ladder's ISMCTS (benchmarks/agent_strength.py): CPU ms per iteration measured by
+# --calibrate (4 players) on 2026-12-03 with the machine's 2 cores shared (load average 6-10);
+# the prior deeper where the branching is small enough to afford it (solvers/agents/ismcts.py).
 PLUGIN = GamePlugin(
     game="gloryislands",
     help="Glory Islands — the pirate race around a 7x7 board of islands.",
     sections=_sections,
+    ladder=Ladder("ismcts:prior=5,prior_depth=3", iteration_ms=0.234),
+    tune_example=("option:colours=by_seat|dealt", "board:island_scoring.6[0]=8..16"),
+    component_flag=("--board", "board"),
     variants=VARIANTS,
     variant_report=VariantReport(
         title="What each special action is worth",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyses.plugin import GamePlugin, Variant, VariantReport
+from analyses.plugin import GamePlugin, Ladder, Variant, VariantReport
 
 if TYPE_CHECKING:
     import click
@@ -70,10 +70,16 @@ def _pages(site: Any) -> Any:
     return explore.pages(site)
 
 
+# The ladder's ISMCTS (benchmarks/agent_strength.py): CPU ms per iteration measured by
+# --calibrate (4 players) on 2026-12-03 with the machine's 2 cores shared (load average 6-10);
+# the prior deeper where the branching is small enough to afford it (solvers/agents/ismcts.py).
 PLUGIN = GamePlugin(
     game="tobago",
     help="Tobago — treasure deduction on a hex island.",
     sections=_sections,
+    ladder=Ladder("ismcts:prior=5,prior_depth=3", iteration_ms=0.57),
+    tune_example=("option:marker_threshold=10..24",),
+    component_flag=("--deck", "clues"),
     variants=VARIANTS,
     variant_report=VariantReport(extra=_measures, extra_title="Tobago's measures, paired by seed"),
     commands=_commands,

@@ -10,7 +10,7 @@ import click
 import matplotlib.image as mpimg
 import pytest
 
-from analyses.cli.components import OLD_FLAGS
+from analyses.cli.components import old_flag
 from analyses.cli.main import cli, main
 from analyses.plugins import declared, plugin
 from models.core import game_class
@@ -180,7 +180,7 @@ def test_replay_and_render_read_a_component_file_instead_of_the_scenarios(
     assert status == 2 and "missing.toml" in err and len(err.splitlines()) == 1
     status, text, err = run(capsys, game, verb, SCENARIOS[game], *out)
     assert (status, err) == (0, "")
-    flag, old = OLD_FLAGS[game]
+    flag, old = old_flag(game)
     bundled = {"map": "lagoon", "clues": bundled_path("tobago", "clues.toml")}.get(old)
     given = bundled or bundled_path(game, f"{old}.toml")
     status, again, err = run(capsys, game, verb, SCENARIOS[game], *out, flag, given)
