@@ -38,8 +38,6 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from contextlib import contextmanager
 from typing import Any
 
-import numpy as np
-
 from analyses import interrupts
 from analyses.designs import DESIGNS
 from analyses.frames import Chunk, StudyFrames, event_row
@@ -48,6 +46,7 @@ from analyses.watchers import watcher_for
 from analyses.workers import process_pool
 from models.core import Game, GameState, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
+from models.seeds import split_seed
 from solvers.agents import make_agent
 from solvers.agents.play import Watcher, play_out
 
@@ -210,17 +209,15 @@ def _play(
     watch: bool,
 ) -> None:
     specs, rotation = config.seats(index), config.rotation(index)
-    chance_seed, *agent_seeds = np.random.SeedSequence(seed).generate_state(
-        1 + config.players, dtype=np.uint64
-    )
+    chance_seed, *agent_seeds = split_seed(seed, 1 + config.players)
     if config.design == "duplicate":
         # by place in the lineup, not seat: an agent plays every rotation of a deal from the
         # same seed, so the rotations differ by the seats alone
         agent_seeds = [
             agent_seeds[(seat - rotation) % config.players] for seat in range(len(specs))
         ]
-    agents = [make_agent(spec, int(s) >> 1) for spec, s in zip(specs, agent_seeds, strict=True)]
-    chance = make_rng(int(chance_seed) >> 1)
+    agents = [make_agent(spec, s) for spec, s in zip(specs, agent_seeds, strict=True)]
+    chance = make_rng(chance_seed)
     state = game.new_initial_state()
     watcher = Trace() if trace else None
     make_watcher = watcher_for(config.game) if watch else None

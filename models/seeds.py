@@ -1,4 +1,7 @@
-"""Seeds: every random choice of atoll comes from an explicit generator, never the global one.
+"""Seeds: every random choice of atoll comes from an explicit generator, never the global one,
+and every seed derived from another is derived here (the one place that splits seeds):
+:func:`spawn_seeds` (a study's games or deals), :func:`split_seed` (one game's chance and
+agents) and :func:`keyed_seed` (a purpose's own seed: a tuning's trials, its check).
 
 >>> rng = make_rng(7)
 >>> rng.random() == make_rng(7).random()
@@ -13,7 +16,7 @@ import random
 
 from models.errors import AtollError
 
-__all__ = ["make_rng", "spawn_seeds"]
+__all__ = ["keyed_seed", "make_rng", "spawn_seeds", "split_seed"]
 
 
 def make_rng(seed: int | random.Random) -> random.Random:
@@ -45,3 +48,27 @@ def spawn_seeds(seed: int, n: int) -> list[int]:
 
     children = np.random.SeedSequence(seed).spawn(n)
     return [int(c.generate_state(1, dtype=np.uint64)[0] >> np.uint64(1)) for c in children]
+
+
+def split_seed(seed: int, n: int) -> list[int]:
+    """``n`` independent 63-bit seeds for the parts of one game (its chance, then each
+    agent's), all from the game's seed.
+
+    >>> split_seed(5, 3) == split_seed(5, 3), len(set(split_seed(5, 3)))
+    (True, 3)
+    """
+    import numpy as np
+
+    return [int(s) >> 1 for s in np.random.SeedSequence(seed).generate_state(n, dtype=np.uint64)]
+
+
+def keyed_seed(seed: int, key: int) -> int:
+    """A 32-bit seed for one purpose (``key``) of a run whose root seed is ``seed``: the same
+    pair always gives the same seed, another key an independent one.
+
+    >>> keyed_seed(1, 0) == keyed_seed(1, 0) != keyed_seed(1, 1)
+    True
+    """
+    import numpy as np
+
+    return int(np.random.SeedSequence([seed, key]).generate_state(1)[0])

@@ -33,6 +33,7 @@ from analyses.tuning.objectives import Objective, parse_objective
 from analyses.tuning.params import Param, apply, check_param, parse_param, write_text
 from analyses.tuning.storage import RECORD, STORAGE, check_storage, read_record
 from models.errors import AtollError
+from models.seeds import keyed_seed
 
 
 @dataclasses.dataclass(frozen=True)
@@ -110,12 +111,12 @@ def prepare(run: TuneRun) -> Prepared:
 
 def trial_seed(seed: int, k: int) -> int:
     """The sampler's seed for the ``k``-th trial of a run with root ``seed``."""
-    return int(np.random.SeedSequence([seed, k]).generate_state(1)[0])
+    return keyed_seed(seed, k)
 
 
 def check_seed(seed: int) -> int:
     """The root seed of the fresh games the winner is checked on (never the trials' seed)."""
-    return int(np.random.SeedSequence([seed, 0x5EED]).generate_state(1)[0] >> 1)
+    return keyed_seed(seed, 0x5EED) >> 1
 
 
 def configured(
