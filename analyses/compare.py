@@ -3,8 +3,9 @@
 Because both studies play game ``i`` from the same seed, every difference is measured game by
 game (a paired difference with its interval over games): the variant's effect, not the luck of
 the draw, shows; the table's p-values are adjusted by Holm, and one effect is tested once.
-Compared: scores, the first seat's win share, game length, every numeric column of the game's
-summary, and how often every event kind happens.
+Compared: every measure of :mod:`analyses.metrics` that has a compare table (each agent's and
+each seat's win share, scores, decisions per game, every numeric column of the game's summary,
+how often every event kind happens) and the game's own.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -35,48 +36,27 @@ from analyses import plugins
 from analyses.agents import agent_strength
 from analyses.balance import Design, design_of
 from analyses.figures import figure_uri
-from analyses.frames import GAME_COLUMNS, StudyFrames
+from analyses.frames import StudyFrames
+from analyses.metrics import COMPARED, Metric, MetricSet, metrics, table
 from analyses.pages import header, write_pages
-from analyses.pergame import seat_means
 from analyses.provenance import command_line, option_rows
 from analyses.sections import by_deal, effects_table, variant_findings
-from analyses.tables import Section, estimate_text, readable
+from analyses.tables import Section, estimate_text
 from analyses.variants import Measure, compared, direct_effects, games_changed
 from models.core import game_info
 from models.errors import AtollError
 
 #: The units measures are grouped by on a compare page, in the order shown.
-UNITS = ("rates", "points", "per-game counts")
+UNITS = COMPARED
 
 
-def _per_game(frames: StudyFrames) -> tuple[pd.DataFrame, dict[str, str]]:
-    """One row per game: the measures compared, indexed by game, and each measure's unit."""
-    games = frames.games.set_index("game")
-    players = frames.players
-    out = pd.DataFrame(index=games.index)
-    unit: dict[str, str] = {}
-
-    def put(name: str, values: pd.Series, kind: str) -> None:
-        out[name] = values
-        unit[name] = kind
-
-    agents = list(dict.fromkeys(players["agent"]))
-    for agent in agents if len(agents) > 1 else []:
-        put(f"win share per seat of {agent}", seat_means(players, "win_share", agent), "rates")
-        put(f"score per seat of {agent}", seat_means(players, "score", agent), "points")
-    for seat in sorted(players["seat"].unique()):
-        chosen = players[players["seat"] == seat].set_index("game")
-        put(f"win share of seat {seat}", chosen["win_share"], "rates")
-    put("score (mean of all seats)", seat_means(players, "score"), "points")
-    put("decisions per game", games["moves"], "per-game counts")
-    for column in games.columns:
-        if column not in GAME_COLUMNS and pd.api.types.is_numeric_dtype(games[column]):
-            put(readable(column), games[column].astype(float), "per-game counts")
-    counts = frames.events.groupby(["game", "kind"]).size().unstack(fill_value=0)
-    for kind in counts.columns:
-        if kind != "setup":
-            put(f"events: {kind}", counts[kind], "per-game counts")
-    return out.fillna(0.0), unit
+def _per_game(
+    frames: StudyFrames, own: Sequence[Metric | MetricSet] = ()
+) -> tuple[pd.DataFrame, dict[str, str]]:
+    """One row per game: the measures compared (every :mod:`analyses.metrics` metric with a
+    compare table, the game's own ``own`` too), indexed by game, and each measure's table."""
+    found = [m for m in metrics(frames, own) if m.family is not None]
+    return table(found, frames), {m.name: str(m.family) for m in found}
 
 
 def differences(
@@ -84,15 +64,16 @@ def differences(
     variant: StudyFrames,
     design: Design | None = None,
     direct: Sequence[str] = (),
+    own: Sequence[Metric | MetricSet] = (),
 ) -> pd.DataFrame:
-    """Each measure in both studies and the variant's paired difference, with intervals over
-    games, p-values and Holm-adjusted p-values (:func:`analyses.variants.compared`, one family
-    for the whole page), and the measure's ``unit`` (:data:`UNITS`). Under a duplicate
-    ``design`` the deal is the unit: each measure is the mean over a deal's rotations, paired
-    deal by deal (the columns ``games`` and ``games changed`` then count deals). ``direct``
-    names the rule change's direct effects (:func:`analyses.variants.direct_effects`): shown,
-    not tested."""
-    (a, unit_a), (b, unit_b) = _per_game(base), _per_game(variant)
+    """Each measure (:mod:`analyses.metrics`; ``own``: the game's) in both studies and the variant's
+    paired difference, with intervals over games, p-values and Holm-adjusted p-values
+    (:func:`analyses.variants.compared`, one family for the whole page), and the measure's
+    ``unit`` (:data:`UNITS`). Under a duplicate ``design`` the deal is the unit: each measure
+    is the mean over a deal's rotations, paired deal by deal (the columns ``games`` and ``games
+    changed`` then count deals). ``direct`` names the rule change's direct effects
+    (:func:`analyses.variants.direct_effects`): shown, not tested."""
+    (a, unit_a), (b, unit_b) = _per_game(base, own), _per_game(variant, own)
     units = {**unit_a, **unit_b}
     shared = a.index.intersection(b.index)
     if len(shared) < 2:
@@ -190,7 +171,8 @@ def write_comparison(
         for word in v.direct
     ]
     direct = direct_effects(rec_a["config"]["game"], rec_a["options"], rec_b["options"], declared)
-    table = differences(base, variant, design, direct).rename(
+    own = plugins.plugin(rec_a["config"]["game"]).metrics
+    table = differences(base, variant, design, direct, own).rename(
         columns={"games": units, "games changed": f"{units} changed"}
     )
     seed = rec_a["config"]["seed"]

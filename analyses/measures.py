@@ -9,19 +9,16 @@
 * **branching factor** — legal actions per decision by decision kind (mean with its interval
   over games, median and p95 over all decisions) and over the game, from the ``branching`` table.
 
-Functions take the study's frames and return plain per-game values (so tests and notebooks can
-use them) or report sections.
+The per-game values behind these are measures of :mod:`analyses.metrics` (declared there
+once, and compared, tuned and judged in variants from there); this module makes the report's
+sections of them.
 
->>> races = pd.DataFrame({"game": [0] * 6, "point": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3,
-...                       "turn": [1, 1, 2, 2, 3, 3], "score": [1, 0, 0, 2, 3, 2.0]})
->>> lead_changes(races).tolist(), led_for_good(races, {0: (0,)}).tolist()
-([2], [1.0])
+>>> DECISIVENESS[0]
+'games ending in a shared win (drawishness)'
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -31,105 +28,32 @@ from matplotlib.figure import Figure
 from analyses import pergame
 from analyses.figures import figure_uri, legend_outside, log_ticks
 from analyses.frames import StudyFrames
+from analyses.metrics import estimate, metric
 from analyses.tables import Section, Table
 
 #: The score race is drawn over this many equal parts of each game.
 RACE_BINS = 20
 
 
-def _leaders(races: pd.DataFrame) -> pd.DataFrame:
-    """Per game and point: the sole leader (-1 when the lead is shared) and the point's turn."""
-    best = races.groupby(["game", "point"])["score"].transform("max")
-    top = races[races["score"] == best]
-    counted = top.groupby(["game", "point"]).agg(
-        leader=("seat", "first"), tied=("seat", "size"), turn=("turn", "first")
-    )
-    counted.loc[counted["tied"] > 1, "leader"] = -1
-    return counted.reset_index()
-
-
-def lead_changes(races: pd.DataFrame) -> pd.Series:
-    """Per game: how often the sole leader changed (a shared lead in between is no change)."""
-    leaders = _leaders(races)
-    sole = leaders[leaders["leader"] >= 0]
-
-    def changes(seq: pd.Series) -> int:
-        values = seq.to_numpy()
-        return int(np.count_nonzero(values[1:] != values[:-1]))
-
-    per_game = sole.groupby("game")["leader"].apply(changes)
-    games = races["game"].unique()
-    return per_game.reindex(games, fill_value=0).astype(int)
-
-
-def led_for_good(races: pd.DataFrame, winners: Mapping[int, tuple[int, ...]]) -> pd.Series:
-    """Per game with one winner: the share of the game (by turn) from which he was the sole
-    leader at every later point — near 0 when he led from the start, 1 when only at the end."""
-    leaders = _leaders(races)
-    out = {}
-    for game, points in leaders.groupby("game"):
-        won = winners.get(int(game), ())
-        if len(won) != 1:
-            continue
-        ahead = (points["leader"] == won[0]).to_numpy()
-        turns = points["turn"].to_numpy(float)
-        lost = np.flatnonzero(~ahead)
-        first = 0 if len(lost) == 0 else int(lost[-1]) + 1
-        first = min(first, len(ahead) - 1)
-        span = turns[-1] - turns[0]
-        out[game] = float((turns[first] - turns[0]) / span) if span > 0 else 1.0
-    return pd.Series(out, dtype=float)
-
-
-def margins(frames: StudyFrames) -> pd.DataFrame:
-    """Per game: the winner's margin over the runner-up in points and as a share of the
-    winning score (0 for a shared win)."""
-    scores = frames.players.pivot(index="game", columns="seat", values="score")
-    ordered = np.sort(scores.to_numpy(float), axis=1)
-    top, second = ordered[:, -1], ordered[:, -2]
-    share = np.where(top > 0, (top - second) / np.where(top > 0, top, 1), np.nan)
-    return pd.DataFrame({"points": top - second, "share": share}, index=scores.index)
-
-
-def _winners(frames: StudyFrames) -> dict[int, tuple[int, ...]]:
-    return {
-        int(g): tuple(int(w) for w in ws)
-        for g, ws in zip(frames.games["game"], frames.games["winners"], strict=True)
-    }
+#: The decisiveness table's measures (:mod:`analyses.metrics`), in order; the last two need
+#: the score race (the ``trajectory`` table).
+DECISIVENESS = (
+    "games ending in a shared win (drawishness)",
+    "winner's margin over the runner-up",
+    "winner's margin, share of the winning score",
+    "lead changes per game",
+    "share of the game before the winner led for good",
+)
 
 
 def ending_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
     games = frames.games
     races = frames.trajectory
-    margin = margins(frames)
-    rows = [
-        (
-            "games ending in a shared win (drawishness)",
-            pergame.share(games["tied"].astype(float).to_numpy()),
-            "share of games",
-        ),
-        (
-            "winner's margin over the runner-up",
-            pergame.mean(margin["points"].to_numpy(), bounds=(0, math.inf)),
-            "points",
-        ),
-        (
-            "winner's margin, share of the winning score",
-            pergame.share(margin["share"].dropna().clip(0, 1).to_numpy()),
-            "share",
-        ),
-    ]
-    if not races.empty:
-        changes = lead_changes(races)
-        good = led_for_good(races, _winners(frames))
-        rows += [
-            ("lead changes per game", pergame.count(changes.to_numpy(float)), "changes"),
-            (
-                "share of the game before the winner led for good",
-                pergame.share(good.to_numpy()),
-                "share of turns",
-            ),
-        ]
+    shown = DECISIVENESS if not races.empty else DECISIVENESS[:3]
+    rows = []
+    for name in shown:
+        found = metric(frames, name)
+        rows.append((name, estimate(found, frames), found.unit))
     table = pd.DataFrame([{"measure": m, "estimate": e, "unit": u} for m, e, u in rows])
     section = Section(
         "How the games end",

@@ -121,6 +121,9 @@ class GamePlugin:
     #: --variant SLUG`` plays the same.
     variants: Mapping[str, Variant] = dataclasses.field(default_factory=dict)
     variant_report: VariantReport = VariantReport()
+    #: The game's own measures (:mod:`analyses.metrics`: metrics and metric sets), after the
+    #: shared ones wherever measures are listed (compare pages, ``tune --objective metric:``).
+    metrics: Sequence[Any] = ()
     #: How the agent ladder measures the game's search agent (:class:`Ladder`).
     ladder: Ladder = Ladder()
     #: Parameters ``benchmarks/tune_balance.py`` tunes in this game (``tune``'s syntax).

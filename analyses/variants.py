@@ -34,6 +34,7 @@ import pandas as pd
 
 from analyses import pergame, stats
 from analyses.frames import StudyFrames
+from analyses.metrics import metrics
 from analyses.plugin import Measure, Variant, VariantRun
 from analyses.study import StudyConfig
 from models.core import game_info
@@ -186,33 +187,10 @@ def _same_effect(d: np.ndarray, tested: list[tuple[str, np.ndarray]], games: lis
 
 
 def effect_measures(base: StudyFrames, variant: StudyFrames) -> list[Measure]:
-    """What every game's variant is judged on: each agent's win share (when several agents
-    play), the mean score, the first seat's win share and the moves a game takes."""
-    measures: list[Measure] = []
-    agents = list(dict.fromkeys(base.players["agent"]))
-    if len(agents) > 1:
-        measures += [
-            (
-                f"win share of {agent}",
-                per_game(base, "win_share", by="agent", key=agent),
-                per_game(variant, "win_share", by="agent", key=agent),
-            )
-            for agent in agents
-        ]
-    measures += [
-        ("mean score of all seats", per_game(base, "score"), per_game(variant, "score")),
-        (
-            "first seat's win share",
-            per_game(base, "win_share", by="seat", key=0),
-            per_game(variant, "win_share", by="seat", key=0),
-        ),
-        (
-            "moves per game",
-            base.games.set_index("game")["moves"],
-            variant.games.set_index("game")["moves"],
-        ),
-    ]
-    return measures
+    """What every game's variant is judged on: the :mod:`analyses.metrics` metrics marked
+    ``variant`` (each agent's win share per seat when several agents play, the first seat's
+    win share, the mean score, the decisions a game takes), in the study and in the variant."""
+    return [(m.name, m.per_game(base), m.per_game(variant)) for m in metrics(base) if m.variant]
 
 
 def effects(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:

@@ -38,3 +38,16 @@ def test_readme_names_the_two_commands_that_tasks_py_has() -> None:
 def test_readme_python_examples_run(block: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     exec(compile(block, "README.md", "exec"), {"__name__": "__readme__"})
+
+
+def test_readme_is_the_entry_point_into_the_site() -> None:
+    """Short; a picture of each game; every link it makes leads to a page or picture of docs/
+    that exists (the site itself is built and its examples run by tests/test_docs.py)."""
+    assert len(README.splitlines()) <= 200
+    targets = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README)
+    local = [t for t in targets if not t.startswith("http")]
+    for target in local:
+        assert (ROOT / target).exists(), f"README links to {target}, which does not exist"
+    for game in ("tobago", "southseas", "gloryislands"):
+        assert any(t.startswith(f"docs/{game}") and t.endswith(".png") for t in local), game
+        assert f"docs/games/{game}.md" in local, game

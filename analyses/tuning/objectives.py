@@ -9,6 +9,9 @@ Terms (each a loss: lower is better):
   ``margin:TARGET`` its distance from ``TARGET``;
 * ``skill:A,B`` — the win rate of agent spec ``A`` minus that of ``B`` over the games where
   both play, negated (minimising it rewards the stronger agent more);
+* ``metric:NAME`` — any measure of :mod:`analyses.metrics` by its name (the game's own too:
+  ``metric:events: hint``, ``metric:lead changes per game``), its mean, or
+  ``metric:NAME:TARGET`` its distance from ``TARGET``;
 * ``py:MODULE:NAME`` — your own: ``NAME`` in the importable ``MODULE`` is an :class:`Term`.
 
 A sum is written ``seats+0.5*length:10``. Every term is a function of per-game values (a row
@@ -36,6 +39,7 @@ import numpy as np
 
 from analyses.cli.numbers import read_float
 from analyses.frames import StudyFrames
+from analyses.metrics import Metric, MetricSet, metric
 from models.errors import AtollError
 
 FIELD = "--objective"
@@ -104,19 +108,42 @@ def _length(target: float, column: str) -> Term:
     return Term(f"length:{target:g}{suffix}", per_game, lambda m: abs(float(m[0]) - target))
 
 
-def _margins(frames: StudyFrames) -> np.ndarray:
-    def margin(scores: Any) -> float:
-        ordered = sorted(scores, reverse=True)
-        return ordered[0] - ordered[1] if len(ordered) > 1 else 0.0
-
-    found = frames.players.groupby("game")["score"].apply(margin)
-    return found.reindex(frames.games["game"]).to_numpy(float)[:, None]
+#: The measure (:mod:`analyses.metrics`) the ``margin`` term is about.
+MARGIN = "winner's margin over the runner-up"
 
 
-def _margin(target: float | None) -> Term:
+def _values(name: str, own: Sequence[Metric | MetricSet]) -> Callable[[StudyFrames], np.ndarray]:
+    """The per-game values of the measure ``name``, one row per game of ``frames.games``."""
+
+    def per_game(frames: StudyFrames) -> np.ndarray:
+        try:
+            found = metric(frames, name, own)
+        except AtollError as exc:
+            raise AtollError(exc.message, field=FIELD) from None
+        values = found.per_game(frames).reindex(frames.games["game"])
+        return values.to_numpy(float)[:, None]
+
+    return per_game
+
+
+def _measured(label: str, name: str, target: float | None, own: Sequence[Any]) -> Term:
     if target is None:
-        return Term("margin", _margins, lambda m: float(m[0]))
-    return Term(f"margin:{target:g}", _margins, lambda m: abs(float(m[0]) - target))
+        return Term(label, _values(name, own), lambda m: float(m[0]))
+    return Term(f"{label}:{target:g}", _values(name, own), lambda m: abs(float(m[0]) - target))
+
+
+def _metric_term(args: str, own: Sequence[Any]) -> Term:
+    """``metric:NAME`` or ``metric:NAME:TARGET`` (a name may hold a colon: ``events: hint``)."""
+    name, colon, tail = args.rpartition(":")
+    try:
+        target = float(tail) if colon else None
+    except ValueError:
+        target = None
+    if target is None:
+        name = args
+    if not name.strip():
+        raise AtollError("write metric:NAME or metric:NAME:TARGET", field=FIELD)
+    return _measured(f"metric:{name.strip()}", name.strip(), target, own)
 
 
 def _skill(a: str, b: str) -> Term:
@@ -131,8 +158,8 @@ def _skill(a: str, b: str) -> Term:
     return Term(f"skill:{a},{b}", per_game, lambda m: -float(m[0]))
 
 
-def parse_term(text: str) -> Term:
-    """One term (see the module docstring)."""
+def parse_term(text: str, own: Sequence[Any] = ()) -> Term:
+    """One term (see the module docstring); ``own``: the game's own measures."""
     name, _, args = text.partition(":")
     if name == "seats" and not args:
         return Term("seats", _seats, _gap)
@@ -140,7 +167,10 @@ def parse_term(text: str) -> Term:
         target, _, column = args.partition(":")
         return _length(read_float(target, FIELD, "a length target"), column or "turns")
     if name == "margin":
-        return _margin(read_float(args, FIELD, "a margin target") if args else None)
+        aim = read_float(args, FIELD, "a margin target") if args else None
+        return _measured("margin", MARGIN, aim, own)
+    if name == "metric":
+        return _metric_term(args, own)
     if name == "skill":
         a, comma, b = args.partition(",")
         if not comma or not a.strip() or not b.strip():
@@ -149,8 +179,9 @@ def parse_term(text: str) -> Term:
     if name == "py":
         return _python_term(args)
     raise AtollError(
-        f"unknown objective {text!r}: seats, length:TARGET, margin[:TARGET], skill:A,B or "
-        "py:MODULE:NAME, joined by + with weights (seats+0.5*length:10)",
+        f"unknown objective {text!r}: seats, length:TARGET, margin[:TARGET], skill:A,B, "
+        "metric:NAME[:TARGET] or py:MODULE:NAME, joined by + with weights "
+        "(seats+0.5*length:10)",
         field=FIELD,
     )
 
@@ -176,8 +207,9 @@ def _python_term(args: str) -> Term:
     return found
 
 
-def parse_objective(text: str) -> Objective:
-    """``[WEIGHT*]TERM+[WEIGHT*]TERM...`` (a one-line error naming ``--objective``)."""
+def parse_objective(text: str, own: Sequence[Any] = ()) -> Objective:
+    """``[WEIGHT*]TERM+[WEIGHT*]TERM...`` (a one-line error naming ``--objective``); ``own``:
+    the game's own measures (its plug-in's ``metrics``)."""
     if not text.strip():
         raise AtollError("name an objective (seats, length:10, ...)", field=FIELD)
     terms = []
@@ -185,9 +217,10 @@ def parse_objective(text: str) -> Objective:
         part = part.strip()
         weight, star, rest = part.partition("*")
         if star:
-            terms.append((read_float(weight.strip(), FIELD, "a weight"), parse_term(rest.strip())))
+            weighed = read_float(weight.strip(), FIELD, "a weight")
+            terms.append((weighed, parse_term(rest.strip(), own)))
         else:
-            terms.append((1.0, parse_term(part)))
+            terms.append((1.0, parse_term(part, own)))
     return Objective(tuple(terms), text)
 
 

@@ -28,6 +28,7 @@ import numpy as np
 
 from analyses import interrupts
 from analyses.locks import LOCK, in_use
+from analyses.plugins import plugin
 from analyses.study import StudyConfig, run_study
 from analyses.tuning.objectives import Objective, parse_objective
 from analyses.tuning.params import Param, apply, check_param, parse_param, write_text
@@ -95,7 +96,7 @@ def prepare(run: TuneRun) -> Prepared:
     names = [p.name for p in params]
     if len(set(names)) != len(names):
         raise AtollError("a path is named twice", field="--param")
-    objective = parse_objective(run.objective)
+    objective = parse_objective(run.objective, plugin(run.study.game).metrics)
     game = run.study.check()
     options = game.options.to_dict()
     components = game.components()

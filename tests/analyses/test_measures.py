@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyses import measures
+from analyses import metrics
 from analyses.lengths import events_section, outliers
 from analyses.study import StudyConfig, run_study
 
@@ -45,10 +45,10 @@ def test_lead_changes_count_changes_of_the_sole_leader() -> None:
         for s, v in enumerate(pair)
     ]
     races = pd.DataFrame(rows)
-    assert measures.lead_changes(races).tolist() == [2]
-    share = measures.led_for_good(races, {0: (0,)})
+    assert metrics.lead_changes(races).tolist() == [2]
+    share = metrics.led_for_good(races, {0: (0,)})
     assert share.tolist() == [1.0]  # seat 0 took the lead for good at the last point
-    assert measures.led_for_good(races, {0: (0, 1)}).empty  # a shared win: not counted
+    assert metrics.led_for_good(races, {0: (0, 1)}).empty  # a shared win: not counted
 
 
 def test_margins_are_the_winner_over_the_runner_up() -> None:
@@ -57,7 +57,7 @@ def test_margins_are_the_winner_over_the_runner_up() -> None:
             {"game": [0, 0, 0, 1, 1, 1], "seat": [0, 1, 2] * 2, "score": [10, 6, 2, 5, 5, 1.0]}
         )
 
-    got = measures.margins(Frames())  # type: ignore[arg-type]
+    got = metrics.margins(Frames())  # type: ignore[arg-type]
     assert got["points"].tolist() == [4.0, 0.0] and got["share"].tolist() == [0.4, 0.0]
 
 

@@ -28,7 +28,11 @@ def test_a_variant_equal_to_the_study_has_no_effect(tmp_path: Path) -> None:
     a = _play(tmp_path / "a", base).frames()
     b = _play(tmp_path / "b", applied(base, same)).frames()
     table = effects(a, b)
-    assert set(table["metric"]) >= {"win share of greedy", "win share of random", "moves per game"}
+    assert set(table["metric"]) >= {
+        "win share per seat of greedy",
+        "win share per seat of random",
+        "decisions per game",
+    }
     for diff in table["difference"]:
         assert diff.value == 0 and diff.n == 6
 
@@ -39,7 +43,7 @@ def test_a_changed_rule_is_measured_game_by_game(tmp_path: Path) -> None:
     assert not redundant(base, never) and redundant(applied(base, never), never)
     a = _play(tmp_path / "a", base).frames()
     b = _play(tmp_path / "b", applied(base, never)).frames()
-    row = effects(a, b).set_index("metric").loc["moves per game"]
+    row = effects(a, b).set_index("metric").loc["decisions per game"]
     moves_a = a.games.set_index("game")["moves"]
     moves_b = b.games.set_index("game")["moves"]
     assert row["difference"].value == pytest.approx((moves_b - moves_a).mean())
