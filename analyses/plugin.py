@@ -27,8 +27,8 @@ if TYPE_CHECKING:  # types only: the plug-in types are light, what they name is 
     import click
     import pandas as pd
 
-    from analyses.frames import StudyFrames
-    from analyses.tables import Section
+    from analyses.reports.tables import Section
+    from analyses.studies.frames import StudyFrames
     from models.core import GameState
 
 __all__ = ["GENERIC", "GamePlugin", "Measure", "Variant", "VariantReport", "VariantRun"]
@@ -121,7 +121,7 @@ class GamePlugin:
     #: --variant SLUG`` plays the same.
     variants: Mapping[str, Variant] = dataclasses.field(default_factory=dict)
     variant_report: VariantReport = VariantReport()
-    #: The game's own measures (:mod:`analyses.metrics`: metrics and metric sets), after the
+    #: The game's own measures (:mod:`analyses.reports.metrics`: metrics and metric sets), after the
     #: shared ones wherever measures are listed (compare pages, ``tune --objective metric:``).
     metrics: Sequence[Any] = ()
     #: How the agent ladder measures the game's search agent (:class:`Ladder`).
@@ -132,7 +132,7 @@ class GamePlugin:
     #: NAME=FILE`` now; the old flag still works, with a note).
     component_flag: tuple[str, str] | None = None
     #: What the game records during a study besides its log: a maker of a fresh
-    #: :class:`~analyses.watchers.StudyWatcher` per game (``None``: nothing more).
+    #: :class:`~analyses.studies.watchers.StudyWatcher` per game (``None``: nothing more).
     watcher: Callable[[], Any] | None = None
     #: The game's own commands (``board``, ``tiles``, ``candidates``...), made when first used.
     commands: Callable[[], Sequence[click.Command]] = _no_commands

@@ -14,22 +14,23 @@ South Seas on the bundled, reconstructed tiles and ships):
 * **greedy vs random**: one greedy agent and random ones in the other seats;
 * **ISMCTS vs greedy**: one ISMCTS agent (``--ismcts``) and greedy ones.
 
-Each pairing is one study (:func:`analyses.skill.pairing`, the machinery of ``atoll GAME
+Each pairing is one study (:func:`analyses.reports.skill.pairing`, the machinery of ``atoll GAME
 skill``): the tested agent sits in seat ``i % players`` in game ``i``, so every seat is played
 equally often; game ``i`` plays from the study's seed ``i`` (chance and each seat's agent from
-their own seeds, :mod:`analyses.study`), so a game does not depend on the worker that plays it
-and the agents' choices never share the game's generator. Games run in parallel on
-:func:`analyses.workers.process_pool` (workers end with this process; Ctrl-C stops them and
+their own seeds, :mod:`analyses.studies.study`), so a game does not depend on the worker that plays
+it and the agents' choices never share the game's generator. Games run in parallel on
+:func:`analyses.studies.workers.process_pool` (workers end with this process; Ctrl-C stops them and
 prints one line). The same ``--seed`` now gives other games than before the benchmark used the
 study runner (figures measured before then are not reproduced game for game).
 
 For each pairing it prints the tested agent's win share — one value per game, its share of the
 game's win (1/k for k tied winners) — with its 95% interval over games (exact Clopper–Pearson
 when every game was a win or a loss, else the seeded bootstrap or t of
-:mod:`analyses.pergame`), the number of games, the even share 1/players with the sign-flip
-p-value against it, whether the interval's lower bound beats it, and each agent's mean time per
-move (:func:`analyses.skill.measure`, as a skill trace's budget is measured). Targets: greedy
-beats random and ISMCTS beats greedy, both with the lower bound above the even share.
+:mod:`analyses.statistics.pergame`), the number of games, the even share 1/players with the
+sign-flip p-value against it, whether the interval's lower bound beats it, and each agent's mean
+time per move (:func:`analyses.reports.skill.measure`, as a skill trace's budget is measured).
+Targets: greedy beats random and ISMCTS beats greedy, both with the lower bound above the even
+share.
 
 **The ladder** (``--ladder``) plays, for each game (``--ladder-games``, default every calibrated
 one), the rungs random < greedy < ISMCTS: greedy against three random agents, then ISMCTS at
@@ -45,7 +46,7 @@ rung is the study's wall-clock time per move (every move, forced ones too), so o
 it is above the budget.
 
 The ISMCTS rungs of a game play the same deals (one seed), so after them each budget is
-compared with the next **deal by deal** (:func:`analyses.steps.steps`, as a skill trace
+compared with the next **deal by deal** (:func:`analyses.statistics.steps.steps`, as a skill trace
 compares its budgets: the paired difference of the win share with its interval, Holm over the
 steps, and the smallest change the test would find with 80% power): whether doubling the
 budget loses strength. ``--from-skill OUT/skill.json`` reads the rungs from a skill trace
@@ -72,9 +73,9 @@ from common import component_labels
 from ladder_file import write_entries
 
 from analyses.plugins import plugin
-from analyses.skill import SkillPoint, measure, ms_per_move, pairing, thinking
-from analyses.steps import steps
-from analyses.study import run_study
+from analyses.reports.skill import SkillPoint, measure, ms_per_move, pairing, thinking
+from analyses.statistics.steps import steps
+from analyses.studies.study import run_study
 from models.core import CHANCE, GameState, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
 from models.registry import game_names

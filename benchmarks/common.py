@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from analyses.workers import process_pool
+from analyses.studies.workers import process_pool
 from models.core import Game, load_game, make_rng, random_playout, spawn_seeds
 from solvers.agents import make_agent
 from solvers.agents.play import play_out

@@ -7,17 +7,17 @@ watcher of :mod:`analyses.southseas.stranding` on and off, ``--rounds`` times, a
 slowdown a random study pays for the ``impossible`` and ``stranded`` rows (issue target: at most
 20%), two ways:
 
-* **in memory**: the games and their tables alone (:func:`analyses.study.play_game`, every
+* **in memory**: the games and their tables alone (:func:`analyses.studies.study.play_game`, every
   table's rows included, the score race too), each chunk of 20 games both ways back to back
   (which way first alternates): the median games per second of each and the median over rounds
   of the ratio (seconds on / seconds off). Pairing chunk by chunk keeps a machine whose speed
   drifts during a round from weighing on one side only. The strict figure: nothing else a
   study does is counted.
 * **stored**: the study as ``atoll southseas study --out`` runs it on one worker
-  (:func:`analyses.study.run_study` into a :class:`~analyses.store.StudyStore` in a temporary
-  folder, its Parquet chunks written), both ways in each round (which way first alternates),
-  after one untimed warm-up of each: the median over rounds of the ratio. The watcher is
-  switched off by giving the study no watcher factory, as ``watch=False`` does for one game.
+  (:func:`analyses.studies.study.run_study` into a :class:`~analyses.studies.store.StudyStore` in a
+  temporary folder, its Parquet chunks written), both ways in each round (which way first
+  alternates), after one untimed warm-up of each: the median over rounds of the ratio. The watcher
+  is switched off by giving the study no watcher factory, as ``watch=False`` does for one game.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ import tempfile
 import time
 from pathlib import Path
 
-import analyses.study
-from analyses.frames import Chunk
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, game_seeds, play_game, run_study
-from analyses.watchers import watcher_for
+import analyses.studies.study
+from analyses.studies.frames import Chunk
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, game_seeds, play_game, run_study
+from analyses.studies.watchers import watcher_for
 from models.core import Game
 
 
@@ -69,14 +69,14 @@ def _round(config: StudyConfig, seeds: list[int], first_on: bool) -> tuple[float
 
 def _stored_seconds(config: StudyConfig, folder: Path, watch: bool) -> float:
     """Seconds to run the whole study into a new store in ``folder``, watched or not."""
-    analyses.study.watcher_for = watcher_for if watch else (lambda game: None)  # type: ignore[assignment]
+    analyses.studies.study.watcher_for = watcher_for if watch else (lambda game: None)  # type: ignore[assignment]
     try:
         began = time.perf_counter()
         store = StudyStore.create(folder, config)
         run_study(config, store=store, collect=False)
         return time.perf_counter() - began
     finally:
-        analyses.study.watcher_for = watcher_for
+        analyses.studies.study.watcher_for = watcher_for
 
 
 def _stored_ratios(config: StudyConfig, rounds: int) -> list[float]:

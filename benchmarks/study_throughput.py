@@ -16,8 +16,8 @@ import time
 
 import pandas as pd
 
-from analyses.frames import StudyFrames
-from analyses.study import StudyConfig, run_study
+from analyses.studies.frames import StudyFrames
+from analyses.studies.study import StudyConfig, run_study
 
 #: Dask settings for study workers (long, pure-Python tasks on few cores): the statistical
 #: profiler samples every worker thread each 10 ms (about 15% of the workers' CPU here), and the

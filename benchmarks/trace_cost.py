@@ -3,8 +3,8 @@
 Run by hand:  python benchmarks/trace_cost.py [--games 200] [--rounds 5] [--players 4]
 
 For each game of the registry it plays the same ``--games`` seeded random-agent games of a study
-(:func:`analyses.study.play_game`, the rows of every table included) with the recording on and
-off, alternating the two ``--rounds`` times, and prints the median games per second of each and
+(:func:`analyses.studies.study.play_game`, the rows of every table included) with the recording on
+and off, alternating the two ``--rounds`` times, and prints the median games per second of each and
 the median of the paired ratios (on / off): the slowdown a random-agent study pays for the
 ``trajectory`` and ``branching`` tables (issue target: at most 10%).
 """
@@ -15,8 +15,8 @@ import argparse
 import statistics
 import time
 
-from analyses.frames import Chunk
-from analyses.study import StudyConfig, game_seeds, play_game
+from analyses.studies.frames import Chunk
+from analyses.studies.study import StudyConfig, game_seeds, play_game
 from models.core import game_names
 
 

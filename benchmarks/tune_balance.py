@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from analyses.plugins import plugin
-from analyses.study import StudyConfig
+from analyses.studies.study import StudyConfig
 from analyses.tuning.check import check
 from analyses.tuning.report import write_report
 from analyses.tuning.search import TuneRun, best, prepare, search

@@ -34,6 +34,7 @@ from analyses.cli.main import main
 from models.data import NESTED_TOO_DEEPLY, bundled_path
 from models.tobago.island.mapfile import EXAMPLE as MAP_EXAMPLE
 from models.tobago.island.mapfile import bundled_maps
+from tests.games import installed_games, suite
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_TILES = ROOT / "tests" / "models" / "southseas" / "scenario_tiles.toml"
@@ -670,25 +671,20 @@ def test_a_scoring_key_is_one_ascii_size_once(
     assert _one_line(capsys, argv, path) == f"atoll: error: {path}: {words}"
 
 
-@pytest.mark.parametrize(
-    ("game", "entry", "words"),
-    [
-        (
-            "gloryislands",
-            "p0 move \u0663",
-            "cannot read 'move ٣' as an action (numbers are written",
-        ),
-        (
-            "gloryislands",
-            "p\u0660 play red-5",
-            "the player is written p0, p1, ... in the digits 0-9",
-        ),
-        ("gloryislands", "p0 move \uff13", "not '３'"),
-        ("tobago", "vehicle at \u0663,\u0664", "unknown action 'vehicle at ٣,٤' (numbers are"),
-        ("tobago", "p0 claim T\u0661", "unknown action 'claim T١' (numbers are written"),
-        ("tobago", "p\u0661 vehicle at 3,4", "the player is written p0, p1, ... in the digits"),
-    ],
-)
+#: Each game's entries with digits of other scripts and the words refusing each (its suite's
+#: ``foreign_digit_entries``, tests/conformance/test_<game>.py; a game may have none).
+FOREIGN_DIGITS = [
+    (game, entry, words)
+    for game in installed_games()
+    for entry, words in getattr(suite(game), "foreign_digit_entries", ())
+]
+
+
+def test_games_state_entries_with_foreign_digits() -> None:
+    assert len({game for game, _, _ in FOREIGN_DIGITS}) >= 2
+
+
+@pytest.mark.parametrize(("game", "entry", "words"), FOREIGN_DIGITS)
 def test_digits_of_other_scripts_in_actions_are_refused(
     game: str, entry: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

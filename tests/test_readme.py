@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from analyses.cli.main import main
+from tests.games import installed_games
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -48,6 +49,6 @@ def test_readme_is_the_entry_point_into_the_site() -> None:
     local = [t for t in targets if not t.startswith("http")]
     for target in local:
         assert (ROOT / target).exists(), f"README links to {target}, which does not exist"
-    for game in ("tobago", "southseas", "gloryislands"):
+    for game in installed_games():
         assert any(t.startswith(f"docs/{game}") and t.endswith(".png") for t in local), game
         assert f"docs/games/{game}.md" in local, game

@@ -1,10 +1,10 @@
 """``--design`` for every command that plays a lineup (``study``, ``report``, ``compare``,
 ``skill``, ``tune``): the option, its default, and games rounded up to whole deals
-(:mod:`analyses.designs`).
+(:mod:`analyses.studies.designs`).
 
 The design is ``--design`` when given; else, with ``--resume``, the one of the study stored
 there (``fixed`` for a study stored before designs, so an old folder resumes as it began);
-else :func:`analyses.designs.default_design` of the lineup. ``--fixed-seats`` is the fixed
+else :func:`analyses.studies.designs.default_design` of the lineup. ``--fixed-seats`` is the fixed
 design (with ``--design duplicate`` a one-line error).
 
 >>> choose_design(None, ("greedy", "random"), 2), choose_design(None, ("greedy",), 2)
@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from analyses.designs import DESIGNS, default_design, whole_deals
+from analyses.studies.designs import DESIGNS, default_design, whole_deals
 from models.data import parse_json, read_text
 from models.errors import AtollError
 
@@ -43,7 +43,7 @@ def choose_design(
     stored: str | None = None,
 ) -> str:
     """``--design`` as given, else the resumed study's, else the default for the lineup
-    (:func:`analyses.designs.default_design`); ``--fixed-seats`` is the fixed design."""
+    (:func:`analyses.studies.designs.default_design`); ``--fixed-seats`` is the fixed design."""
     if fixed_seats:
         if given == "duplicate":
             raise AtollError(

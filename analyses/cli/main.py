@@ -26,10 +26,10 @@ from typing import TextIO
 
 import click
 
-from analyses import interrupts
 from analyses.cli.explore import explore_cmd
 from analyses.cli.groups import SuggestingGroup
 from analyses.plugins import game_help
+from analyses.studies import interrupts
 from models.errors import AtollError, DeprecatedFlag
 from models.registry import game_names
 from solvers.limits import SolverUnknown

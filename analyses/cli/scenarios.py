@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from analyses.outputs import refuse_overwriting_input
+from analyses.studies.outputs import refuse_overwriting_input
 from models.errors import AtollError
 
 if TYPE_CHECKING:  # a game's command group is made without loading any game

@@ -1,4 +1,5 @@
-"""``atoll GAME skill``: a skill trace (:mod:`analyses.skill`) for every game of the registry.
+"""``atoll GAME skill``: a skill trace (:mod:`analyses.reports.skill`) for every game of the
+registry.
 
 It prints one line per budget as its games finish, a sentence when the highest budget's
 interval overlaps the lowest's, and the path of the picture last; ``--out`` gets
@@ -17,13 +18,13 @@ from analyses.cli.components import component_option, parse_components
 from analyses.cli.designs import design_option, recorded_design, say_rounded, whole_games
 from analyses.cli.numbers import Int, IntRange
 from analyses.cli.study import hold
-from analyses.interrupts import keeping
+from analyses.studies.interrupts import keeping
 from models.core import game_info
 from models.errors import AtollError
 
 
 def _budgets(ctx: click.Context, param: click.Parameter, text: str) -> tuple[int, ...]:
-    from analyses.skill import parse_budgets
+    from analyses.reports.skill import parse_budgets
 
     return parse_budgets(text)
 
@@ -103,8 +104,8 @@ def add_skill_command(group: click.Group, game: str) -> None:
         reference agent (by default in the duplicate design: every deal once per rotation of
         the seats; the same seed for every budget) and draw its win share with its 95%
         interval over deals against the budget: --out/skill.png and skill.json."""
-        from analyses.provenance import command_line
-        from analyses.skill import SkillPlan, run_skill, write_skill
+        from analyses.reports.provenance import command_line
+        from analyses.reports.skill import SkillPlan, run_skill, write_skill
 
         players = game_info(game).check_players(kw["players"])
         # the tested agent never plays itself (SkillPlan refuses it): the lineup is unlike,

@@ -8,10 +8,10 @@ stays ``atoll GAME VERB`` throughout and a new game needs no new study code.
 * ``report`` does the same and writes ``--out/report.html`` beside the data.
 * ``compare`` plays a baseline and a variant (``--option``) on the same seeds and writes
   ``--out/compare.html`` with every difference and its confidence interval.
-* ``verify`` checks a stored study and says what it finds (:mod:`analyses.verify`).
+* ``verify`` checks a stored study and says what it finds (:mod:`analyses.studies.verify`).
 
-A stored study is checked before anything in it is used (:mod:`analyses.store`): a chunk that
-fails is refused in one line, or with ``--repair`` set aside and its games played again.
+A stored study is checked before anything in it is used (:mod:`analyses.studies.store`): a chunk
+that fails is refused in one line, or with ``--repair`` set aside and its games played again.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from analyses.cli.designs import (
     whole_games,
 )
 from analyses.cli.numbers import Int, IntRange
-from analyses.interrupts import keeping
-from analyses.locks import in_use
+from analyses.studies.interrupts import keeping
+from analyses.studies.locks import in_use
 from models.core import game_info
 from models.data import NESTED_TOO_DEEPLY, brief, check_nesting
 from models.errors import AtollError
@@ -90,7 +90,7 @@ def _check_seed(ctx: click.Context, param: click.Parameter, seed: int) -> int:
 
 def _check_scheduler(ctx: click.Context, param: click.Parameter, address: str | None) -> Any:
     # a malformed address is refused before the study folder is touched
-    from analyses.workers import scheduler_address
+    from analyses.studies.workers import scheduler_address
 
     return address if address is None else scheduler_address(address)
 
@@ -175,7 +175,7 @@ def _config(
     """The study the options name; ``stored`` is the design of the study being resumed (the
     design when ``--design`` is not given). Games rounded up to whole deals are told as
     ``games_flag``'s (``None``: the caller tells them, once it has checked the rest)."""
-    from analyses.study import StudyConfig
+    from analyses.studies.study import StudyConfig
 
     players = game_info(game).check_players(kw["players"])
     agents = _agents(kw, players)
@@ -229,8 +229,8 @@ def _run(config: Any, folder: Path, kw: dict[str, Any], label: str = "study") ->
     """Play (or resume) one study into ``folder``; ``label`` names the run in the progress
     ("baseline", "variant 2 of 4: hunt = false"). Returns the store (its tables unread: a
     report reads them once)."""
-    from analyses.store import StudyStore
-    from analyses.study import run_study
+    from analyses.studies.store import StudyStore
+    from analyses.studies.study import run_study
 
     store = StudyStore.create(folder, config, resume=kw["resume"], repair=kw["repair"])
     left = store.left()
@@ -261,7 +261,7 @@ def _all_kept(folder: str) -> str:
 
 
 def hold(folder: str | Path) -> None:
-    """Lock ``folder`` until the running command ends (:mod:`analyses.locks`): another atoll
+    """Lock ``folder`` until the running command ends (:mod:`analyses.studies.locks`): another atoll
     run there is a one-line error, and this one is not disturbed by it."""
     click.get_current_context().with_resource(in_use(folder))
 
@@ -302,7 +302,7 @@ class _progress:
 
 def _command() -> str | None:
     """The command line that is running (what a report says made it)."""
-    from analyses.provenance import command_line
+    from analyses.reports.provenance import command_line
 
     obj = click.get_current_context().obj
     return command_line(["atoll", *obj["argv"]]) if isinstance(obj, dict) else None
@@ -350,8 +350,8 @@ def add_study_commands(group: click.Group, game: str) -> None:
         replayed on the same seeds into --out/variants/NAME so the report can show what the
         rule is worth; --no-variants skips them."""
         from analyses.plugins import declared
-        from analyses.report import write_report
-        from analyses.variants import applied, redundant
+        from analyses.reports.report import write_report
+        from analyses.reports.variants import applied, redundant
 
         config = _config(game, kw, option_pairs, stored_design(Path(out_dir), kw))
         store = _run(config, Path(out_dir), kw)
@@ -388,9 +388,9 @@ def add_study_commands(group: click.Group, game: str) -> None:
     ) -> None:
         """Play the baseline and a variant (--option, or --variant NAME) on the same seeds;
         write compare.html."""
-        from analyses.compare import write_comparison
         from analyses.plugins import declared
-        from analyses.variants import applied
+        from analyses.reports.compare import write_comparison
+        from analyses.reports.variants import applied
 
         if not option_pairs and variant_slug is None:
             raise AtollError(
@@ -432,6 +432,6 @@ def add_study_commands(group: click.Group, game: str) -> None:
         """Check a stored study: study.json, every chunk against its manifest, the component
         files against the ones the study was played with. Exit 2 when anything is wrong;
         --repair sets bad chunks aside (the next --resume plays their games again)."""
-        from analyses.verify import verify_study
+        from analyses.studies.verify import verify_study
 
         verify_study(Path(folder), game, repair=repair, as_json=as_json)

@@ -9,11 +9,11 @@ from typing import Any
 
 import click
 
-from analyses import interrupts
 from analyses.cli.designs import recorded_design, say_rounded, whole_games
 from analyses.cli.numbers import IntRange
 from analyses.cli.study import _command, _config, hold, play_options
-from analyses.interrupts import keeping
+from analyses.studies import interrupts
+from analyses.studies.interrupts import keeping
 
 
 def add_tune_command(group: click.Group, game: str) -> None:

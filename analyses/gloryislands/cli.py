@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from analyses.cli.components import components_options
-from analyses.outputs import refuse_overwriting_input
+from analyses.studies.outputs import refuse_overwriting_input
 from models.data import parse_toml, read_text
 from models.errors import AtollError
 from models.gloryislands.boardfile import load_board

@@ -2,7 +2,7 @@
 
 With ``colours = "by_seat"`` (the default) seat i always plays colour i, so a colour's effect is
 its seat's; with ``colours = "dealt"`` the colours are dealt at random and their effect is tested
-on its own (:func:`analyses.seating.label_test`; in a duplicate design over deals, whose
+on its own (:func:`analyses.statistics.seating.label_test`; in a duplicate design over deals, whose
 rotations share the colours dealt: :func:`colour_units`). Ties of equal cards are counted by the
 colour of the card played, a pair of one colour as one win and one loss, split by agent, as
 ratios of per-game sums with intervals over games.
@@ -16,11 +16,11 @@ from typing import Any
 
 import pandas as pd
 
-from analyses import formats, pergame, seating
-from analyses.balance import design_of
-from analyses.frames import StudyFrames, events_of
-from analyses.sections import sample_note
-from analyses.tables import Finding, Section, Table, estimate_text
+from analyses.reports.sections import sample_note
+from analyses.reports.tables import Finding, Section, Table, estimate_text
+from analyses.statistics import formats, pergame, seating
+from analyses.statistics.balance import design_of
+from analyses.studies.frames import StudyFrames, events_of
 
 
 def _board_note(record: dict[str, Any]) -> str:

@@ -16,9 +16,9 @@ from analyses.plugin import GamePlugin, Ladder, Variant, VariantReport
 if TYPE_CHECKING:
     import click
 
-    from analyses.frames import StudyFrames
-    from analyses.tables import Section
-    from analyses.variants import Measure, VariantRun
+    from analyses.reports.tables import Section
+    from analyses.reports.variants import Measure, VariantRun
+    from analyses.studies.frames import StudyFrames
     from models.core import GameState
 
 __all__ = ["PLUGIN", "VARIANTS"]

@@ -3,15 +3,15 @@ cards, sinking, island scorings, the race, and what each special action is worth
 
 Everything is read from the study's tables — the games and players summaries
 (:mod:`models.gloryislands.summary`) and the event log (:mod:`models.gloryislands.events`) —
-never from a game object. The game is the unit (:mod:`analyses.pergame`): ties, card plays and
-scorings are ratios of per-game sums with intervals over games. Every table of choices is split
-by agent (an agent's habits are not the game's). Seat and colour: with the default ``colours =
+never from a game object. The game is the unit (:mod:`analyses.statistics.pergame`): ties, card
+plays and scorings are ratios of per-game sums with intervals over games. Every table of choices is
+split by agent (an agent's habits are not the game's). Seat and colour: with the default ``colours =
 "by_seat"`` seat i always plays colour i and the two cannot be told apart; with ``colours =
 "dealt"`` the colours are dealt at random and the report tests the colours on their own.
 
 The plug-in's variants (:mod:`analyses.gloryislands.plugin`) switch off each special action
 (GI-C2..C4); ``atoll gloryislands report`` replays the study's games on the same seeds without
-it (:mod:`analyses.variants`) and the shared variants section shows the paired differences.
+it (:mod:`analyses.reports.variants`) and the shared variants section shows the paired differences.
 
 >>> sections.__name__
 'sections'
@@ -24,13 +24,13 @@ from typing import Any
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import pergame
-from analyses.figures import error_bars, figure_uri, legend_outside
-from analyses.frames import StudyFrames, detail, events_of
 from analyses.gloryislands.colours import colours_and_ties, tie_breaks
 from analyses.gloryislands.variants import paired_effects
-from analyses.sections import sample_note
-from analyses.tables import Section, Table, estimate_text
+from analyses.reports.figures import error_bars, figure_uri, legend_outside
+from analyses.reports.sections import sample_note
+from analyses.reports.tables import Section, Table, estimate_text
+from analyses.statistics import pergame
+from analyses.studies.frames import StudyFrames, detail, events_of
 
 #: The island-scoring rules by ID, as the rule catalogue names them (GI-I1..I5).
 ISLAND_RULES = {

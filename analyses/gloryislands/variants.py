@@ -2,11 +2,11 @@
 
 The plug-in's variants (:mod:`analyses.gloryislands.plugin`) switch off each special action
 (GI-C2..C4: the 2-card's treasure hunt, the 3-card's second pirate, the 4-card's pirate move).
-``atoll gloryislands report`` replays the study's games without each (:mod:`analyses.variants`)
-and the shared variants section shows, by :func:`variant_measures`, the change in every agent's
-and every seat's win share and in each agent's fame, game by game on the same seeds (paired
-differences with 95% intervals over games and Holm-adjusted p-values), and by
-:func:`variant_notes` how often the study used the action.
+``atoll gloryislands report`` replays the study's games without each
+(:mod:`analyses.reports.variants`) and the shared variants section shows, by
+:func:`variant_measures`, the change in every agent's and every seat's win share and in each
+agent's fame, game by game on the same seeds (paired differences with 95% intervals over games and
+Holm-adjusted p-values), and by :func:`variant_notes` how often the study used the action.
 
 >>> from analyses.plugins import plugin
 >>> plugin("gloryislands").variants["no-hunt"].options
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from analyses import pergame
-from analyses.frames import StudyFrames
-from analyses.tables import estimate_text
-from analyses.variants import Measure, VariantRun, compared, per_game
+from analyses.reports.tables import estimate_text
+from analyses.reports.variants import Measure, VariantRun, compared, per_game
+from analyses.statistics import pergame
+from analyses.studies.frames import StudyFrames
 
 #: The event kind that logs each variant's special action (how often the study used it).
 _ACTION_EVENT = {"no-hunt": "hunt", "no-extra-pirate": "extra-pirate", "no-relocate": "relocate"}
@@ -54,7 +54,7 @@ def variant_measures(base: StudyFrames, variant: StudyFrames) -> list[Measure]:
 
 
 def paired_effects(base: StudyFrames, variant: StudyFrames) -> pd.DataFrame:
-    """The table of :func:`variant_measures` (:func:`analyses.variants.compared`)."""
+    """The table of :func:`variant_measures` (:func:`analyses.reports.variants.compared`)."""
     return compared(variant_measures(base, variant))
 
 

@@ -17,8 +17,8 @@ from analyses.plugin import GamePlugin, Ladder
 if TYPE_CHECKING:
     import click
 
-    from analyses.frames import StudyFrames
-    from analyses.tables import Section
+    from analyses.reports.tables import Section
+    from analyses.studies.frames import StudyFrames
     from models.core import GameState
 
 __all__ = ["PLUGIN"]

@@ -3,7 +3,7 @@
 Everything is read from the study's tables (the games and players summaries, and the event log
 of :mod:`models.southseas.events`), never from a game object. The game is the unit: a share of
 drawn tiles or of features is a ratio of per-game sums with its interval over games
-(:mod:`analyses.pergame`), never the tiles or features counted as independent draws.
+(:mod:`analyses.statistics.pergame`), never the tiles or features counted as independent draws.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import pergame
-from analyses.figures import dot_plot, figure_uri
-from analyses.frames import StudyFrames, detail, events_of
-from analyses.sections import sample_note
-from analyses.tables import Section, Table
+from analyses.reports.figures import dot_plot, figure_uri
+from analyses.reports.sections import sample_note
+from analyses.reports.tables import Section, Table
+from analyses.statistics import pergame
+from analyses.studies.frames import StudyFrames, detail, events_of
 
 KINDS = ("bridge", "island", "sea", "market")
 #: Where wares come from: (event kind, feature kind) -> source name.

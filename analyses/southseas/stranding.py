@@ -1,6 +1,6 @@
 """What a South Seas study records of islanders stranded in features that could no longer be
-finished: a study watcher (:class:`~analyses.watchers.StudyWatcher`) adding two kinds of rows to
-the ``events`` table (``player`` empty, after the game's own events):
+finished: a study watcher (:class:`~analyses.studies.watchers.StudyWatcher`) adding two kinds of
+rows to the ``events`` table (``player`` empty, after the game's own events):
 
 * ``impossible`` — at the first decision after a feature with islanders became unfinishable
   (the turn column): ``feature`` kind, ``at`` (x, y, piece), ``islanders`` ({player: count}),

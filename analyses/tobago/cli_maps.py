@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 
 from analyses.cli.numbers import IntRange
-from analyses.outputs import refuse_overwriting_input
+from analyses.studies.outputs import refuse_overwriting_input
 from analyses.tobago import DEFAULT_POSITIONS
 from analyses.tobago.cli_options import (
     Solving,

@@ -13,7 +13,7 @@ import click
 
 from analyses.cli.numbers import IntRange
 from analyses.cli.scenarios import check_png
-from analyses.outputs import refuse_overwriting_input
+from analyses.studies.outputs import refuse_overwriting_input
 from analyses.tobago.cli_options import (
     Solving,
     deck_note,

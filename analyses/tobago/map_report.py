@@ -1,4 +1,5 @@
-"""The HTML report of one Tobago map, through the shared report machinery (:mod:`analyses.report`).
+"""The HTML report of one Tobago map, through the shared report machinery
+(:mod:`analyses.reports.report`).
 
 Sections: the map; how many clues each field needs (a heat map, unfindable fields crossed out);
 the clue cards in random positions; terrain and landmark coverage with the largest areas. Every
@@ -31,11 +32,11 @@ from pathlib import Path
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import formats, stats
-from analyses.figures import dot_plot, figure_uri
-from analyses.pages import render, write_report_json
-from analyses.provenance import command_line, today
-from analyses.tables import Section, Table
+from analyses.reports.figures import dot_plot, figure_uri
+from analyses.reports.pages import render, write_report_json
+from analyses.reports.provenance import command_line, today
+from analyses.reports.tables import Section, Table
+from analyses.statistics import formats, stats
 from analyses.tobago.maps import MapMeasures
 from models.data import bundled_path
 from models.files import write_bytes_atomically
@@ -159,7 +160,7 @@ _RECONSTRUCTION = "clue deck: RECONSTRUCTION (published breakdown unknown)"
 
 def _deck_label(deck: Deck, folder: Path) -> str:
     """The deck as a reader knows it: the bundled one by its place in atoll, others by their
-    path relative to the page's ``folder`` (:func:`analyses.formats.source`)."""
+    path relative to the page's ``folder`` (:func:`analyses.statistics.formats.source`)."""
     if Path(deck.source) == bundled_path("tobago", "clues.toml"):
         return f"atoll's bundled deck, models/tobago/data/clues.toml ({len(deck.cards)} cards)"
     return f"{formats.source(str(deck.source), folder)} ({len(deck.cards)} cards)"

@@ -16,14 +16,14 @@ from analyses.plugin import GamePlugin, Ladder, Variant, VariantReport
 if TYPE_CHECKING:
     import click
 
-    from analyses.frames import StudyFrames
-    from analyses.tables import Section
-    from analyses.variants import Measure
+    from analyses.reports.tables import Section
+    from analyses.reports.variants import Measure
+    from analyses.studies.frames import StudyFrames
     from models.core import GameState
 
 __all__ = ["PLUGIN", "VARIANTS"]
 
-#: Rule variants the report replays on the study's seeds (:mod:`analyses.variants`).
+#: Rule variants the report replays on the study's seeds (:mod:`analyses.reports.variants`).
 VARIANTS: dict[str, Variant] = {
     "no-amulets": Variant(
         "without amulets (TB-A1..A2: no amulet washes up)",

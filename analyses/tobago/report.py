@@ -6,11 +6,11 @@ Everything is read from the study's tables (the games and players summaries of
 :mod:`models.tobago.summary` and the public event log of :mod:`models.tobago.events`), never
 from a game object. Numbers of one game are not independent (the shares of one game draw from
 one deck), so every estimate has the game as its unit: a ratio of per-game sums over shares,
-treasures or roses, with its interval over games (:mod:`analyses.pergame`).
+treasures or roses, with its interval over games (:mod:`analyses.statistics.pergame`).
 
 >>> import tempfile
->>> from analyses.store import StudyStore
->>> from analyses.study import StudyConfig, run_study
+>>> from analyses.studies.store import StudyStore
+>>> from analyses.studies.study import StudyConfig, run_study
 >>> with tempfile.TemporaryDirectory() as tmp:
 ...     config = StudyConfig("tobago", players=3, games=3, seed=2, agents=("greedy", "random"))
 ...     store = StudyStore.create(tmp, config)
@@ -29,13 +29,13 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import pergame
-from analyses.figures import error_bars, figure_uri, legend_outside
-from analyses.frames import StudyFrames, detail, events_of
-from analyses.sections import sample_note
-from analyses.tables import Section, Table
+from analyses.reports.figures import error_bars, figure_uri, legend_outside
+from analyses.reports.sections import sample_note
+from analyses.reports.tables import Section, Table
+from analyses.reports.variants import Measure, per_game
+from analyses.statistics import pergame
+from analyses.studies.frames import StudyFrames, detail, events_of
 from analyses.tobago.stalls import stalls_section
-from analyses.variants import Measure, per_game
 
 #: Queue places (from the back) shown one by one; further places are pooled.
 PLACES = 6

@@ -17,9 +17,9 @@ from typing import Any
 
 import pandas as pd
 
-from analyses import pergame
-from analyses.frames import StudyFrames
-from analyses.tables import Section, Table, estimate_text
+from analyses.reports.tables import Section, Table, estimate_text
+from analyses.statistics import pergame
+from analyses.studies.frames import StudyFrames
 
 #: A stall of this many turns or more is listed.
 LONG_STALL = 30

@@ -16,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from analyses.designs import whole_deals
-from analyses.frames import StudyFrames
-from analyses.study import run_study
+from analyses.studies.designs import whole_deals
+from analyses.studies.frames import StudyFrames
+from analyses.studies.study import run_study
 from analyses.tuning.objectives import paired_interval
 from analyses.tuning.search import Prepared, check_seed, configured
 

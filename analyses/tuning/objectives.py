@@ -9,7 +9,7 @@ Terms (each a loss: lower is better):
   ``margin:TARGET`` its distance from ``TARGET``;
 * ``skill:A,B`` — the win rate of agent spec ``A`` minus that of ``B`` over the games where
   both play, negated (minimising it rewards the stronger agent more);
-* ``metric:NAME`` — any measure of :mod:`analyses.metrics` by its name (the game's own too:
+* ``metric:NAME`` — any measure of :mod:`analyses.reports.metrics` by its name (the game's own too:
   ``metric:events: hint``, ``metric:lead changes per game``), its mean, or
   ``metric:NAME:TARGET`` its distance from ``TARGET``;
 * ``py:MODULE:NAME`` — your own: ``NAME`` in the importable ``MODULE`` is an :class:`Term`.
@@ -38,8 +38,8 @@ from typing import Any
 import numpy as np
 
 from analyses.cli.numbers import read_float
-from analyses.frames import StudyFrames
-from analyses.metrics import Metric, MetricSet, metric
+from analyses.reports.metrics import Metric, MetricSet, metric
+from analyses.studies.frames import StudyFrames
 from models.errors import AtollError
 
 FIELD = "--objective"
@@ -108,7 +108,7 @@ def _length(target: float, column: str) -> Term:
     return Term(f"length:{target:g}{suffix}", per_game, lambda m: abs(float(m[0]) - target))
 
 
-#: The measure (:mod:`analyses.metrics`) the ``margin`` term is about.
+#: The measure (:mod:`analyses.reports.metrics`) the ``margin`` term is about.
 MARGIN = "winner's margin over the runner-up"
 
 

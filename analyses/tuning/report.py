@@ -18,10 +18,10 @@ import pandas as pd
 import tomlkit
 from matplotlib.figure import Figure
 
-from analyses.figures import figure_uri
-from analyses.pages import header, write_pages
-from analyses.store import atoll_version
-from analyses.tables import Finding, Section, Table
+from analyses.reports.figures import figure_uri
+from analyses.reports.pages import header, write_pages
+from analyses.reports.tables import Finding, Section, Table
+from analyses.studies.store import atoll_version
 from analyses.tuning.check import Checked
 from analyses.tuning.params import write_text
 from analyses.tuning.search import Prepared, completed

@@ -7,7 +7,7 @@ of trials finished before it, so trial ``k`` gets the same values whether the ru
 or was killed and resumed (a trial killed half way is marked failed and played again). The
 starting values are the first trial when the ranges hold them.
 
->>> from analyses.study import StudyConfig
+>>> from analyses.studies.study import StudyConfig
 >>> run = TuneRun(StudyConfig("goofspiel", 2, games=4, seed=1), ("option:cards=3..5",),
 ...               "seats", trials=3)
 >>> run.to_dict()["trials"], TuneRun.from_dict(run.to_dict()) == run
@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from analyses import interrupts
-from analyses.locks import LOCK, in_use
 from analyses.plugins import plugin
-from analyses.study import StudyConfig, run_study
+from analyses.studies import interrupts
+from analyses.studies.locks import LOCK, in_use
+from analyses.studies.study import StudyConfig, run_study
 from analyses.tuning.objectives import Objective, parse_objective
 from analyses.tuning.params import Param, apply, check_param, parse_param, write_text
 from analyses.tuning.storage import RECORD, STORAGE, check_storage, read_record
@@ -212,8 +212,8 @@ def search(
     done: Callable[[int, float], None] | None = None,
 ) -> Any:
     """Play the trials still to play; returns the optuna study. ``done(k, value)`` after each.
-    The folder is locked meanwhile (:mod:`analyses.locks`); a trial stopped half way (Ctrl-C,
-    an error) is marked failed, never finished, and is played again on ``--resume``."""
+    The folder is locked meanwhile (:mod:`analyses.studies.locks`); a trial stopped half way
+    (Ctrl-C, an error) is marked failed, never finished, and is played again on ``--resume``."""
     with in_use(folder):
         return _search(prep, folder, resume, repair, workers, scheduler, done)
 
@@ -260,7 +260,7 @@ def _play(
     """Ask optuna for trial ``k``, play it, tell its value and say it (``done``). Stopped half
     way, it is told failed (the same as optuna's own ``optimize`` does), so it is never taken
     for a finished trial: the asking and the telling are each held whole against a stop
-    (:func:`analyses.interrupts.deferred`), so no stop leaves a trial running or one told
+    (:func:`analyses.studies.interrupts.deferred`), so no stop leaves a trial running or one told
     finished but not said."""
     from optuna.trial import TrialState
 

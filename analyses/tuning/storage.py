@@ -2,7 +2,7 @@
 ``tune.db`` (optuna's SQLite storage of its trials).
 
 A damaged file is refused in one line naming it and the repair, as a study's damaged chunk is
-(:mod:`analyses.store`); with ``--repair`` it is set aside in ``set-aside/`` (nothing is
+(:mod:`analyses.studies.store`); with ``--repair`` it is set aside in ``set-aside/`` (nothing is
 deleted) and the trials it held are played again. A damaged ``tune.db`` takes its trials with
 it; a damaged ``tune.json`` takes ``tune.db`` too: trials whose run cannot be read cannot be
 told to be this run's, as chunks without a study.json are not adopted.
@@ -22,7 +22,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from analyses.store import set_aside
+from analyses.studies.store import set_aside
 from models.data import parse_json
 from models.errors import AtollError, AtollWarning
 

@@ -44,7 +44,8 @@ import pandas as pd
 from scipy import stats as sps
 from statsmodels.stats.multitest import multipletests
 
-#: Resamples of a report's bootstrap (analyses.pergame.RESAMPLES; documented in the README).
+#: Resamples of a report's bootstrap (analyses.statistics.pergame.RESAMPLES; documented in the
+#: README).
 REPORT_RESAMPLES = 2000
 #: Resamples of the reference bootstrap here.
 REFERENCE_RESAMPLES = 40_000

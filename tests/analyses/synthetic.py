@@ -2,8 +2,8 @@
 the winner of every game drawn by a rule the test states, in a fixed or a duplicate design.
 
 A duplicate design plays deal ``d`` once per rotation ``r`` of the lineup (game ``d * players +
-r``), the lineup shifted by ``r`` seats as :class:`analyses.study.StudyConfig` shifts it; a fixed
-design plays each game as its own deal, rotated by one seat a game or not at all.
+r``), the lineup shifted by ``r`` seats as :class:`analyses.studies.study.StudyConfig` shifts it; a
+fixed design plays each game as its own deal, rotated by one seat a game or not at all.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from analyses.frames import StudyFrames
+from analyses.studies.frames import StudyFrames
 
 #: A rule for one game: (generator, deal, agent of each seat) -> each seat's win share.
 Rule = Callable[[np.random.Generator, int, list[str]], Sequence[float]]

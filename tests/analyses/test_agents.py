@@ -1,4 +1,4 @@
-"""The report's agents (analyses/agents.py): the deal is the unit of a duplicate design, the
+"""The report's agents (analyses/reports/agents.py): the deal is the unit of a duplicate design, the
 report states how much variance the pairing of a deal's rotations removed (and puts the number
 in report.json), two agents are tested once, fixed seats test no agent, and every report names
 each agent's measured strength from the ladder or says "not measured"."""
@@ -14,11 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analyses import agents, family
-from analyses.agents import agents_section
-from analyses.report import write_report
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, run_study
+from analyses.reports import agents, family
+from analyses.reports.agents import agents_section
+from analyses.reports.report import write_report
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, run_study
 from solvers.agents.ladder import Ladder, Rung
 from tests.analyses.synthetic import study, winner
 

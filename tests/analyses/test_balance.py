@@ -1,10 +1,10 @@
-"""A study's design as its report reads it (analyses/balance.py): a study without deals reads as
-fixed with each game its own deal, a duplicate study's deals are its units, and seat claims are
-allowed only from alike agents or a duplicate design."""
+"""A study's design as its report reads it (analyses/statistics/balance.py): a study without deals
+reads as fixed with each game its own deal, a duplicate study's deals are its units, and seat
+claims are allowed only from alike agents or a duplicate design."""
 
 from __future__ import annotations
 
-from analyses.balance import design_of, read_design
+from analyses.statistics.balance import design_of, read_design
 from tests.analyses.synthetic import study, winner
 
 

@@ -1,5 +1,5 @@
-"""One family of tests per report (analyses/family.py): every test of every section is adjusted
-together, the adjusted p is written where the test is shown, a finding that another says
+"""One family of tests per report (analyses/reports/family.py): every test of every section is
+adjusted together, the adjusted p is written where the test is shown, a finding that another says
 instead is not stated twice, and a plain statement is always stated."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyses import family
-from analyses.stats import holm
-from analyses.tables import Finding, Section, Table
+from analyses.reports import family
+from analyses.reports.tables import Finding, Section, Table
+from analyses.statistics.stats import holm
 
 
 def _tested(p: list[float]) -> tuple[pd.DataFrame, list[Finding]]:
@@ -61,9 +61,9 @@ def test_a_finding_said_by_another_is_stated_once() -> None:
 
 
 def test_the_resolution_is_at_the_level_the_family_demands() -> None:
-    from analyses.findings import resolution
-    from analyses.power import detectable
-    from analyses.tables import Power
+    from analyses.reports.findings import resolution
+    from analyses.reports.tables import Power
+    from analyses.statistics.power import detectable
 
     values = np.resize([0.0, 0.25, 0.5, 1.0], 120)
     power = Power("seat 0's win share", values, "deals", "the even 0.25")

@@ -1,5 +1,5 @@
-"""The display rules (:mod:`analyses.formats`): an interval shows its width, no "-0.00", one
-precision per table column, p-values below 0.001 as "< 0.001"."""
+"""The display rules (:mod:`analyses.statistics.formats`): an interval shows its width, no "-0.00",
+one precision per table column, p-values below 0.001 as "< 0.001"."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyses import formats
-from analyses.stats import Estimate
-from analyses.tables import Table, estimate_cell, estimate_text, table_html
+from analyses.reports.tables import Table, estimate_cell, estimate_text, table_html
+from analyses.statistics import formats
+from analyses.statistics.stats import Estimate
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""How a run stops (analyses.interrupts): the signal remembered for the exit status, signals
+"""How a run stops (analyses.studies.interrupts): the signal remembered for the exit status, signals
 held back over steps that must not be cut, an interrupt that was swallowed raised again."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from analyses import interrupts
+from analyses.studies import interrupts
 
 
 def _signal_self(signum: int) -> None:

@@ -1,4 +1,4 @@
-"""A folder in use by one atoll run is locked against another (analyses.locks)."""
+"""A folder in use by one atoll run is locked against another (analyses.studies.locks)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from analyses.locks import LOCK, in_use
+from analyses.studies.locks import LOCK, in_use
 from models.errors import AtollError
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLD = """
 import sys
-from analyses.locks import in_use
+from analyses.studies.locks import in_use
 with in_use(sys.argv[1]):
     print("held", flush=True)
     sys.stdin.read()

@@ -1,6 +1,7 @@
-"""The measures every report has (analyses/measures.py, analyses/lengths.py, analyses/trace.py):
-the score race and branching factor a study records agree with the games, lead changes and
-decisiveness are counted as defined, length outliers are listed with their seeds."""
+"""The measures every report has (analyses/reports/measures.py, analyses/reports/lengths.py,
+analyses/studies/trace.py): the score race and branching factor a study records agree with the
+games, lead changes and decisiveness are counted as defined, length outliers are listed with their
+seeds."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyses import metrics
-from analyses.lengths import events_section, outliers
-from analyses.study import StudyConfig, run_study
+from analyses.reports import metrics
+from analyses.reports.lengths import events_section, outliers
+from analyses.studies.study import StudyConfig, run_study
+from tests.games import installed_games
 
 
-@pytest.fixture(scope="module", params=["southseas", "gloryislands", "tobago"])
+@pytest.fixture(scope="module", params=installed_games())
 def frames(request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
     config = StudyConfig(request.param, players=3, games=6, seed=4, agents=("greedy", "random"))
     return run_study(config)

@@ -1,4 +1,4 @@
-"""One home for measures (analyses/metrics.py): a measure declared once is compared on a
+"""One home for measures (analyses/reports/metrics.py): a measure declared once is compared on a
 compare page, judged in every rule variant's table and tuned on, with no other module
 touched; the shared measures keep the values the report's tables always had."""
 
@@ -8,13 +8,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyses import metrics
-from analyses.compare import differences
-from analyses.frames import StudyFrames
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, run_study
+from analyses.reports import metrics
+from analyses.reports.compare import differences
+from analyses.reports.variants import effect_measures
+from analyses.studies.frames import StudyFrames
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, run_study
 from analyses.tuning.objectives import parse_objective
-from analyses.variants import effect_measures
 from models.errors import AtollError
 
 

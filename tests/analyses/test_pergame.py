@@ -1,6 +1,6 @@
-"""Estimates with the game as the unit (analyses/pergame.py): intervals that mean what they say
-(never below 0 for a count, never a zero-width certainty, exact at the ends), clustered ratios,
-paired sign-flip tests, an agent's share per seat and head to head seat by seat."""
+"""Estimates with the game as the unit (analyses/statistics/pergame.py): intervals that mean what
+they say (never below 0 for a count, never a zero-width certainty, exact at the ends), clustered
+ratios, paired sign-flip tests, an agent's share per seat and head to head seat by seat."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from analyses import pergame
+from analyses.statistics import pergame
 
 
 def test_a_share_that_is_0_or_1_in_every_game_is_exact() -> None:

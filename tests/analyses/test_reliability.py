@@ -146,15 +146,14 @@ def test_examples_run_through_the_commands_the_readme_shows(
     for path in examples:
         name = path.relative_to(ROOT).as_posix()
         assert name in readme, f"the README does not show {name}"
-        if path.parent.name in ("southseas", "gloryislands"):
-            args = [path.parent.name, "replay", name]
-        elif path.parent.name == "sections":  # the sections are read through the map of them
+        game = path.relative_to(ROOT / "examples").parts[0]  # examples/<game>/...
+        if path.parent.name == "sections":  # Tobago's sections: read through the map of them
             map_ = "examples/tobago/sections/three-sections-map.toml"
             args = ["tobago", "candidates", map_, "--hints", "/dev/null"]
-        elif path.stem.endswith("-hints"):
+        elif path.stem.endswith("-hints"):  # a Tobago hint sheet
             args = ["tobago", "candidates", "lagoon", "--hints", name]
-        else:  # a Tobago game scenario
-            args = ["tobago", "replay", name]
+        else:  # a game's scenario
+            args = [game, "replay", name]
         cwd = os.getcwd()
         os.chdir(ROOT)
         try:

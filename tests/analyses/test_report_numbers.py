@@ -11,11 +11,11 @@ import duckdb
 import pandas as pd
 import pytest
 
-from analyses.report import write_report
-from analyses.stats import Estimate, holm
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, run_study
-from analyses.tables import Table, json_numbers
+from analyses.reports.report import write_report
+from analyses.reports.tables import Table, json_numbers
+from analyses.statistics.stats import Estimate, holm
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, run_study
 
 CONFIG = StudyConfig("southseas", players=3, games=24, seed=8, agents=("greedy", "random"))
 

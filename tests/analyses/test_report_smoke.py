@@ -26,9 +26,9 @@ import pytest
 
 from analyses.cli.main import main
 from analyses.plugins import declared
-from analyses.report import build_sections
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, run_study
+from analyses.reports.report import build_sections
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, run_study
 from models.core import game_info
 from models.errors import AtollError
 from models.registry import game_names

@@ -1,6 +1,6 @@
-"""Who sat where and whether it mattered (analyses/seating.py): the permutation tests keep their
-false-alarm rate with shared wins and a dominant agent, find a real seat or colour effect and
-name it, and say when seat and agent cannot be told apart."""
+"""Who sat where and whether it mattered (analyses/statistics/seating.py): the permutation tests
+keep their false-alarm rate with shared wins and a dominant agent, find a real seat or colour
+effect and name it, and say when seat and agent cannot be told apart."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyses import seating
+from analyses.statistics import seating
 
 
 def _games(

@@ -1,5 +1,5 @@
-"""The report's seats (analyses/seats.py): a seat effect is stated as the game's only from alike
-agents or a duplicate design; unlike agents in a fixed design are said to be confounded with
+"""The report's seats (analyses/reports/seats.py): a seat effect is stated as the game's only from
+alike agents or a duplicate design; unlike agents in a fixed design are said to be confounded with
 their seats and shown seat by agent; a seat effect that differs by agent is stated as that
 interaction, in words that follow its direction; the deal is the unit of a duplicate design."""
 
@@ -11,14 +11,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyses import family, seating
-from analyses.balance import design_of
 from analyses.plugin import Variant
-from analyses.seats import lineup_section, outcome_section
-from analyses.sections import variants_section
-from analyses.stats import holm
-from analyses.tables import Section
-from analyses.variants import VariantRun
+from analyses.reports import family
+from analyses.reports.seats import lineup_section, outcome_section
+from analyses.reports.sections import variants_section
+from analyses.reports.tables import Section
+from analyses.reports.variants import VariantRun
+from analyses.statistics import seating
+from analyses.statistics.balance import design_of
+from analyses.statistics.stats import holm
 from tests.analyses.synthetic import study, winner
 
 
@@ -203,10 +204,10 @@ def test_the_interaction_test_keeps_its_false_alarm_rate() -> None:
 
 def test_a_repeating_lineup_tests_each_interaction_once() -> None:
     # greedy, random, greedy, random: seat 2's contrast is seat 0's mirrored in every deal
-    from analyses.balance import design_of
-    from analyses.seats import _interactions
-    from analyses.study import StudyConfig, run_study
-    from analyses.tables import Section
+    from analyses.reports.seats import _interactions
+    from analyses.reports.tables import Section
+    from analyses.statistics.balance import design_of
+    from analyses.studies.study import StudyConfig, run_study
 
     config = StudyConfig("tobago", 4, ("greedy", "random"), games=16, seed=3, design="duplicate")
     frames = run_study(config)

@@ -1,5 +1,5 @@
-"""The sign-flip test (:mod:`analyses.signflip`): exact where the differences lie on a grid
-(checked against scipy's exact permutation test), Monte Carlo refined near the thresholds so
+"""The sign-flip test (:mod:`analyses.statistics.signflip`): exact where the differences lie on a
+grid (checked against scipy's exact permutation test), Monte Carlo refined near the thresholds so
 that a p-value does not move with the seed by more than its stated error."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 import scipy.stats as sps
 
-from analyses.signflip import FIRST_FLIPS, RELATIVE_ERROR, on_grid, sign_flip
+from analyses.statistics.signflip import FIRST_FLIPS, RELATIVE_ERROR, on_grid, sign_flip
 
 
 def scipy_exact(d: np.ndarray) -> float:

@@ -15,12 +15,12 @@ import pandas as pd
 import pytest
 import scipy.stats as sps
 
-from analyses import pergame
 from analyses.cli.main import main
-from analyses.designs import per_deal
-from analyses.power import detectable
-from analyses.skill import SkillPlan, SkillPoint, SkillTrace, parse_budgets
-from analyses.stats import Estimate
+from analyses.reports.skill import SkillPlan, SkillPoint, SkillTrace, parse_budgets
+from analyses.statistics import pergame
+from analyses.statistics.power import detectable
+from analyses.statistics.stats import Estimate
+from analyses.studies.designs import per_deal
 from models.errors import AtollError
 
 TINY = ["gloryislands", "skill", "--budgets", "4,2", "--against", "random", "--games", "4"]

@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 from scipy import stats as sps
 
-from analyses import stats
-from analyses.stats import (
+from analyses.statistics import stats
+from analyses.statistics.stats import (
     Estimate,
     clopper_pearson,
     describe,
@@ -318,7 +318,7 @@ def test_holm_is_statsmodels_holm() -> None:
 def test_the_bootstrap_interval_agrees_with_scipys() -> None:
     # atoll's percentile bootstrap over games (it also resamples ratios of sums, which scipy's
     # does not do for per-game weights) against scipy.stats.bootstrap on a plain mean
-    from analyses import pergame
+    from analyses.statistics import pergame
 
     rng = np.random.default_rng(3)
     values = rng.poisson(3.0, size=120).astype(float)

@@ -1,6 +1,7 @@
 """A stored study is never silently mixed or lost: study.json and every chunk are checked
 against each other before anything is used; a bad chunk is refused in one line naming it, or
-with --repair set aside and its games played again (analyses/store.py, analyses/manifest.py).
+with --repair set aside and its games played again (analyses/studies/store.py,
+analyses/studies/manifest.py).
 
 Each test starts from a copy of one 60-game Glory Islands study (3 chunks of 20) and breaks it
 the way a user or a crash might, then runs the commands a user would."""
@@ -19,11 +20,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-import analyses.study as study_module
-from analyses import store as store_module
+import analyses.studies.study as study_module
 from analyses.cli.main import main
-from analyses.store import StudyStore, identity
-from analyses.study import StudyConfig, run_study
+from analyses.studies import store as store_module
+from analyses.studies.store import StudyStore, identity
+from analyses.studies.study import StudyConfig, run_study
 from models.errors import AtollError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,7 +78,7 @@ def test_a_stop_while_a_chunk_is_written_waits_for_the_chunk(
     """A SIGTERM in the middle of writing a chunk's tables (seen in the suite: pyarrow's
     writer, broken off, printed "Exception ignored" from its finaliser) stops the run only once
     the chunk is whole on disk."""
-    from analyses.interrupts import stop_on_signals
+    from analyses.studies.interrupts import stop_on_signals
 
     config = StudyConfig("southseas", players=2, agents=("random",), games=2, seed=3)
     frames = run_study(config)

@@ -14,10 +14,10 @@ import duckdb
 import pandas as pd
 import pytest
 
-import analyses.study as study_module
-from analyses.frames import TABLES, StudyFrames, column_docs
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, game_seeds, run_study
+import analyses.studies.study as study_module
+from analyses.studies.frames import TABLES, StudyFrames, column_docs
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, game_seeds, run_study
 from models.core import game_info, spawn_seeds
 from models.errors import AtollError
 

@@ -11,9 +11,9 @@ import pytest
 
 from analyses import plugins
 from analyses.cli.main import main
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, run_study
-from analyses.variants import Variant, applied, effects, redundant
+from analyses.reports.variants import Variant, applied, effects, redundant
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, run_study
 
 
 def _play(folder: Path, config: StudyConfig) -> StudyStore:
@@ -73,7 +73,7 @@ def test_report_replays_the_declared_variants(
 
 
 def test_a_rule_changes_direct_effects_are_shown_not_tested() -> None:
-    from analyses.variants import compared, direct_effects
+    from analyses.reports.variants import compared, direct_effects
 
     # amulets never wash up: the amulet events are ruled out by construction (the glossary),
     # and the variant's declared word covers the summary columns too

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from analyses.workers import scheduler_address
+from analyses.studies.workers import scheduler_address
 from models.errors import AtollError
 
 ROOT = Path(__file__).resolve().parents[2]
 POOL = """
 import multiprocessing, sys, time
-from analyses.workers import process_pool
+from analyses.studies.workers import process_pool
 
 def slow(i):
     time.sleep(60)
@@ -95,8 +95,8 @@ def test_ctrl_c_stops_the_pool_at_once(tmp_path: Path) -> None:
 
 IDLE = """
 import sys, time
-from analyses.interrupts import stop_on_signals
-from analyses.workers import process_pool
+from analyses.studies.interrupts import stop_on_signals
+from analyses.studies.workers import process_pool
 
 def slow(i):
     time.sleep(120)
@@ -150,7 +150,7 @@ def test_idle_workers_do_not_hold_the_exit_and_print_nothing(
 
 HALF_SENT = """
 import os, struct, sys, time
-from analyses.workers import process_pool
+from analyses.studies.workers import process_pool
 
 def half_sent(flag):
     # a worker stopped while it sends its result: the length of a long message and a few of

@@ -18,6 +18,7 @@ import ladder_file
 
 from analyses.plugins import plugin
 from solvers.agents.ladder import load_ladder
+from tests.games import installed_games
 
 
 def entry(game: str, agent: str, share: float) -> dict[str, object]:
@@ -37,15 +38,16 @@ def entry(game: str, agent: str, share: float) -> dict[str, object]:
 
 def test_a_new_entry_replaces_its_rung_and_keeps_the_others(tmp_path: Path) -> None:
     path = tmp_path / "ladder.toml"
-    ladder_file.write_entries(path, [entry("tobago", "a", 0.3), entry("southseas", "a", 0.6)])
-    ladder_file.write_entries(path, [entry("tobago", "a", 0.4), entry("tobago", "b", 0.5)])
+    first, second = installed_games()[:2]  # any two games, in their sorted order
+    ladder_file.write_entries(path, [entry(second, "a", 0.3), entry(first, "a", 0.6)])
+    ladder_file.write_entries(path, [entry(second, "a", 0.4), entry(second, "b", 0.5)])
     read = tomllib.loads(path.read_text(encoding="utf-8"))["entry"]
     assert [(e["game"], e["agent"], e["win_share"]) for e in read] == [
-        ("southseas", "a", 0.6),
-        ("tobago", "a", 0.4),
-        ("tobago", "b", 0.5),
+        (first, "a", 0.6),
+        (second, "a", 0.4),
+        (second, "b", 0.5),
     ]
-    assert read[0] == entry("southseas", "a", 0.6)  # every field, quotes in the command too
+    assert read[0] == entry(first, "a", 0.6)  # every field, quotes in the command too
     assert [p.name for p in tmp_path.iterdir()] == ["ladder.toml"]  # no temporary file left
 
 
@@ -108,7 +110,7 @@ def test_the_bundled_ladder_file_reads() -> None:
 
 
 def test_a_skill_trace_gives_the_ladder_its_rungs(tmp_path: Path) -> None:
-    from analyses.skill import SkillPlan, run_skill, write_skill
+    from analyses.reports.skill import SkillPlan, run_skill, write_skill
 
     plan = SkillPlan("gloryislands", players=2, against="random", budgets=(2, 4), games=4)
     write_skill(run_skill(plan, tmp_path / "trace"), tmp_path / "trace", "atoll gloryislands skill")

@@ -24,6 +24,19 @@ class TestGloryIslandsProtocol(ProtocolSuite):
         {"hunt": False, "extra_pirate": False, "relocate": False, "sails_may_sink": False},
     )
 
+    # What the shared tests outside this folder need to know of Glory Islands (tests/games.py).
+    #: A scenario header the game's reader accepts, and one written entry after it.
+    scenario_header: ClassVar[Mapping[str, Any]] = {"players": 2}
+    scenario_entry = "p0 play red-1"
+    #: A small agent that beats random players clearly (tests/solvers/agents/test_strength_smoke).
+    smoke_agent = "ismcts:iterations=20"
+    #: Entries with digits of other scripts, each with words of the one-line error refusing it.
+    foreign_digit_entries: ClassVar[Sequence[tuple[str, str]]] = (
+        ("p0 move \u0663", "cannot read 'move \u0663' as an action (numbers are written"),
+        ("p\u0660 play red-5", "the player is written p0, p1, ... in the digits 0-9"),
+        ("p0 move \uff13", "not '\uff13'"),
+    )
+
     def test_random_playouts_end_with_scores_and_winners(self) -> None:
         """The suite's check, with Glory Islands' winners: the most fame among the ships
         afloat (GI-F5), since a sunk ship is out (GI-R2, option ``sunk_can_win``)."""

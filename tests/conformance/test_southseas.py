@@ -24,6 +24,15 @@ class TestSouthSeasProtocol(ProtocolSuite):
     resample_stride = 10
     refusal_options: ClassVar[Sequence[Mapping[str, Any]]] = ({"recall": "never"},)
 
+    # What the shared tests outside this folder need to know of South Seas (tests/games.py).
+    #: A scenario header the game's reader accepts, and one written entry after it.
+    scenario_header: ClassVar[Mapping[str, Any]] = {"players": 2}
+    scenario_entry = "draw island-band"
+    #: A small agent that beats random players clearly (tests/solvers/agents/test_strength_smoke).
+    smoke_agent = "ismcts:iterations=20"
+    #: The scenario fields naming a component file that are not the component's own name.
+    scenario_component_fields: ClassVar[Mapping[str, str]] = {"ships_file": "ships"}
+
     def is_alias(self, state: GameState, action: Hashable) -> bool:
         """A placement is listed once per distinct picture of the tile; a rotation showing the
         same picture as a listed one is accepted too (see models/southseas/scenario.py)."""

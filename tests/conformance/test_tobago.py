@@ -72,3 +72,18 @@ class TestTobagoProtocol(ProtocolSuite):
         {"same_field": "next_turn", "fixed_under_vehicle": "standing"},
         {"nobody_takes": "front_takes", "curse_without_gold": "nothing"},
     )
+
+    # What the shared tests outside this folder need to know of Tobago (tests/games.py).
+    #: A scenario header the game's reader accepts, and one written entry after it.
+    scenario_header: ClassVar[Mapping[str, Any]] = {"players": 2, "seed": 1}
+    scenario_entry = "p0 vehicle at 3,3"
+    #: A small agent that beats random players clearly (tests/solvers/agents/test_strength_smoke).
+    smoke_agent = "ismcts:iterations=5"
+    #: Entries with digits of other scripts, each with words of the one-line error refusing it.
+    foreign_digit_entries: ClassVar[Sequence[tuple[str, str]]] = (
+        ("vehicle at \u0663,\u0664", "unknown action 'vehicle at \u0663,\u0664' (numbers are"),
+        ("p0 claim T\u0661", "unknown action 'claim T\u0661' (numbers are written"),
+        ("p\u0661 vehicle at 3,4", "the player is written p0, p1, ... in the digits"),
+    )
+    #: A file of each component where it is not the bundled ``models/tobago/data/<name>.toml``.
+    component_examples: ClassVar[Mapping[str, Path]] = {"map": bundled_maps()["lagoon"]}

@@ -14,6 +14,7 @@ from models.core import load_game, make_rng, random_playout
 from models.data import bundled_path
 from models.errors import AtollError
 from models.scenarios import scenario_data
+from tests.games import installed_games, suite
 
 
 def test_the_header_loses_its_move_keys_and_keeps_the_rest() -> None:
@@ -57,12 +58,9 @@ def test_a_state_without_its_game_writes_bare_entries_and_needs_a_header() -> No
 
 # -- every game reads its scenarios under the same rules (models/scenarios.py) ---------------------
 
-#: A header every game's scenario reader accepts, by game, and one written entry of each.
-HEADERS = {
-    "gloryislands": ({"players": 2}, "p0 play red-1"),
-    "southseas": ({"players": 2}, "draw island-band"),
-    "tobago": ({"players": 2, "seed": 1}, "p0 vehicle at 3,3"),
-}
+#: A header each game's scenario reader accepts, and one written entry after it (from the
+#: game's conformance suite, tests/conformance/test_<game>.py).
+HEADERS = {g: (suite(g).scenario_header, suite(g).scenario_entry) for g in installed_games()}
 
 
 @pytest.mark.parametrize("game", sorted(HEADERS))

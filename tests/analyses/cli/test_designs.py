@@ -11,7 +11,7 @@ import pytest
 
 from analyses.cli.main import main
 from analyses.explore import commands
-from analyses.store import StudyStore
+from analyses.studies.store import StudyStore
 from tests.analyses.cli.test_study import one_error_line
 from tests.analyses.tuning import toy
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from analyses.store import StudyStore
+from analyses.studies.store import StudyStore
 
 ROOT = Path(__file__).resolve().parents[3]
 ATOLL = [sys.executable, "-c", "import sys; from analyses.cli.main import main; sys.exit(main())"]

@@ -9,10 +9,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
-import analyses.study as study_module
+import analyses.studies.study as study_module
 from analyses.cli.main import main
-from analyses.study import executor_for
+from analyses.studies.study import executor_for
 from models.errors import AtollError
+from models.registry import game_info
+from tests.games import installed_games
 
 STUDY = ["southseas", "study", "--games", "2", "--players", "2", "--workers", "1"]
 
@@ -172,23 +174,17 @@ def test_any_failure_of_the_dask_client_is_one_line(
 # -- --component ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("game", "pair", "words"),
-    [
-        (
-            "gloryislands",
-            "tiles=x.toml",
-            "Glory Islands has no component 'tiles' (its components are board)",
-        ),
-        ("southseas", "board=x.toml", "its components are tiles, ships"),
-        ("tobago", "tiles=x.toml", "its components are map, clues, cards"),
-    ],
-)
+@pytest.mark.parametrize("game", installed_games())
 def test_an_unknown_component_name_lists_the_known_ones(
-    game: str, pair: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = [game, "study", "--games", "2", "--component", pair, "--out", tmp_path / "s"]
-    one_error_line(capsys, argv, "--component", words)
+    info = game_info(game)
+    own = [name for name, _ in info.components]
+    others = [n for g in installed_games() for n, _ in game_info(g).components if n not in own]
+    other = (others or ["nosuch"])[0]  # another game's component where there is one
+    words = f"{info.title} has no component {other!r} (its components are {', '.join(own)})"
+    argv = [game, "study", "--games", "2", "--component", f"{other}=x.toml"]
+    one_error_line(capsys, [*argv, "--out", tmp_path / "s"], "--component", words)
     assert not (tmp_path / "s").exists()
 
 

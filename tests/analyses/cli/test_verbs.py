@@ -16,13 +16,11 @@ from analyses.plugins import declared, plugin
 from models.core import game_class
 from models.data import bundled_path
 from models.registry import game_names
+from tests.games import example_scenario, installed_games
 
 ROOT = Path(__file__).resolve().parents[3]
-SCENARIOS = {
-    "gloryislands": ROOT / "examples" / "gloryislands" / "opening-round.toml",
-    "southseas": ROOT / "examples" / "southseas" / "close-island.toml",
-    "tobago": ROOT / "examples" / "tobago" / "first-treasure.toml",
-}
+#: Each game's first example scenario (examples/<game>/).
+SCENARIOS = {game: example_scenario(game) for game in installed_games()}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:

@@ -15,6 +15,10 @@ from models.tobago.island.deck import load_deck
 from models.tobago.island.hints import load_hints
 from models.tobago.island.mapfile import bundled_maps, resolve_map
 from tests.analyses.explore.conftest import atoll_json, request
+from tests.games import EXAMPLES, example_scenario, installed_games
+
+#: Each game's first example scenario, as the root (a copy of examples/) names it.
+SCENARIOS = {g: example_scenario(g).relative_to(EXAMPLES).as_posix() for g in installed_games()}
 
 PAGES = [
     "",
@@ -23,8 +27,7 @@ PAGES = [
     "tobago/puzzle?map=lagoon",
     "tobago/puzzle?map=reef&hints=tobago/lagoon-hints.toml",
     "position?game=southseas&file=southseas/close-island.toml&step=1",
-    "position?game=gloryislands&file=gloryislands/midgame.toml",
-    "position?game=tobago&file=tobago/first-treasure.toml",
+    *(f"position?game={game}&file={file}" for game, file in SCENARIOS.items()),
 ]
 
 
@@ -38,11 +41,7 @@ def test_every_page_opens(server: str, page: str) -> None:
 
 def test_the_scenarios_under_the_root_are_listed_with_their_game(server: str) -> None:
     text = request(server + "positions").text
-    for name, game in [
-        ("southseas/close-island.toml", "southseas"),
-        ("gloryislands/midgame.toml", "gloryislands"),
-        ("tobago/first-treasure.toml", "tobago"),
-    ]:
+    for game, name in SCENARIOS.items():
         row = re.search(rf'<tr data-file="{name}">.*?</tr>', text, re.S)
         assert row is not None, name
         assert f"<option selected>{game}</option>" in row.group(0)

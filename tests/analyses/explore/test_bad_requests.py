@@ -10,6 +10,7 @@ from urllib.parse import quote
 import pytest
 
 from tests.analyses.explore.conftest import Answer, request
+from tests.games import installed_games, scenario_component_fields
 
 NESTED = "nested too deeply (tables and arrays: at most 32 levels)"
 #: Every route that takes a JSON body, with a body it accepts.
@@ -114,10 +115,12 @@ def test_a_component_with_a_300_character_name_is_a_4xx_with_one_line(
     server: str, root: Path
 ) -> None:
     (root / "long").mkdir()
-    for game, field in [("tobago", "map"), ("southseas", "tiles"), ("gloryislands", "board")]:
-        (root / "long" / f"{game}.toml").write_text(f'players = 2\n{field} = "{LONG}"\n')
-        answer = request(f"{server}position?game={game}&file=long/{game}.toml")
-        _one_line_4xx(answer, f"long/{game}.toml", f"{field}:", "File name too long")
+    for game in installed_games():  # every field of every game that names a component file
+        for field in scenario_component_fields(game):
+            file = f"long/{game}-{field}.toml"
+            (root / file).write_text(f'players = 2\n{field} = "{LONG}"\n')
+            answer = request(f"{server}position?game={game}&file={file}")
+            _one_line_4xx(answer, file, f"{field}:", "File name too long")
 
 
 def test_a_file_name_as_long_as_the_system_allows_is_saved(server: str, root: Path) -> None:

@@ -26,30 +26,32 @@ import pytest
 
 from analyses.cli.scenarios import load_position
 from analyses.explore.server import Running
-from models.data import bundled_path
 from tests.analyses.explore.conftest import EXAMPLES, Answer, request
+from tests.games import component_files, installed_games, scenario_component_fields
 
 MARK = "PLANTED-OUTSIDE-7f3a"
 SECTIONS = EXAMPLES / "tobago" / "sections"
-#: Each planted file: its name beside the root, and the bundled (or example) file it copies.
+#: Each planted file: its name beside the root, and the bundled (or example) file it copies:
+#: a file of every component of every game (``<game>-<component>.toml``), and Tobago's maps
+#: composed of sections, hint sheets and scenarios, which its puzzle pages read.
 SOURCES = {
-    "map.toml": bundled_path("tobago", "maps", "lagoon.toml"),
-    "clues.toml": bundled_path("tobago", "clues.toml"),
-    "cards.toml": bundled_path("tobago", "cards.toml"),
+    **{
+        f"{game}-{name}.toml": source
+        for game in installed_games()
+        for name, source in component_files(game).items()
+    },
     "section.toml": SECTIONS / "west-section.toml",
     "composed.toml": SECTIONS / "three-sections-map.toml",
     "hints.toml": EXAMPLES / "tobago" / "lagoon-hints.toml",
-    "tiles.toml": bundled_path("southseas", "tiles.toml"),
-    "ships.toml": bundled_path("southseas", "ships.toml"),
-    "board.toml": bundled_path("gloryislands", "board.toml"),
     "scenario.toml": EXAMPLES / "tobago" / "first-treasure.toml",
 }
 #: The fields of each game's scenario that name a component file, and the planted file each gets.
 FIELDS = {
-    "tobago": {"map": "map.toml", "clues": "clues.toml", "cards": "cards.toml"},
-    "southseas": {"tiles": "tiles.toml", "ships_file": "ships.toml"},
-    "gloryislands": {"board": "board.toml"},
+    game: {field: f"{game}-{name}.toml" for field, name in scenario_component_fields(game).items()}
+    for game in installed_games()
 }
+#: Tobago's map, which its puzzle pages and composed maps read.
+MAP = "tobago-map.toml"
 WAYS = ("dotdot", "absolute", "link")
 
 _WATCHED: list[str] = []  # the folder the audit hook watches ([] : none)
@@ -141,7 +143,7 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> Planted:
             file = f"{way}/via-{'inside' if map_ref == 'composed.toml' else 'outside'}.toml"
             (root / file).write_text(f'players = 2\nmap = "{map_ref}"\n', encoding="utf-8")
             scenarios.append(("tobago", file))
-    shutil.copy(outside / "map.toml", outside / "map")  # a map file named without .toml
+    shutil.copy(outside / MAP, outside / "map")  # a map file named without .toml
     for name in ("map", "no-such-map"):  # whether it exists outside, the answer does not tell
         file = f"dotdot/tobago-{name}.toml"
         (root / file).write_text(f'players = 2\nmap = "../../outside/{name}"\n')
@@ -207,22 +209,23 @@ def test_components_under_the_root_and_the_bundled_ones_still_load(tmp_path: Pat
     and atoll's own data (a bundled map by name, the default components), load as before."""
     (tmp_path / "shared").mkdir()
     (tmp_path / "games").mkdir()
-    shutil.copy(SOURCES["tiles.toml"], tmp_path / "shared" / "tiles.toml")
-    shutil.copy(SOURCES["map.toml"], tmp_path / "shared" / "island.toml")
-    (tmp_path / "games" / "island.toml").symlink_to(tmp_path / "shared" / "island.toml")
-    scenarios = {
-        "southseas.toml": ("southseas", 'players = 2\ntiles = "../shared/tiles.toml"\n'),
-        "tobago.toml": ("tobago", 'players = 2\nmap = "island.toml"\n'),  # a link inside
-        "lagoon.toml": ("tobago", 'players = 2\nmap = "lagoon"\n'),  # bundled, by name
-        "gloryislands.toml": ("gloryislands", "players = 2\n"),  # the default components
-    }
+    scenarios: dict[str, tuple[str, str]] = {}
+    for game, fields in FIELDS.items():
+        scenarios[f"{game}.toml"] = (game, "players = 2\n")  # the default components
+        for field, planted in fields.items():  # each component file: ../ and a link, inside
+            shutil.copy(SOURCES[planted], tmp_path / "shared" / planted)
+            (tmp_path / "games" / planted).symlink_to(tmp_path / "shared" / planted)
+            for how, ref in (("dotdot", f"../shared/{planted}"), ("link", planted)):
+                text = f'players = 2\n{field} = "{ref}"\n'
+                scenarios[f"{game}-{field}-{how}.toml"] = (game, text)
+    scenarios["lagoon.toml"] = ("tobago", 'players = 2\nmap = "lagoon"\n')  # bundled, by name
     for name, (_, text) in scenarios.items():
         (tmp_path / "games" / name).write_text(text)
     with Running(tmp_path, time_limit=30.0) as url:
         for name, (game, _) in scenarios.items():
             answer = request(f"{url}position?game={game}&file=games/{name}")
             assert answer.status == 200, (name, answer.text[:300])
-        puzzle = request(f"{url}tobago/puzzle?map_file=games/island.toml")
+        puzzle = request(f"{url}tobago/puzzle?map_file=games/{MAP}")
         assert puzzle.status == 200, puzzle.text[:300]
 
 
@@ -266,7 +269,7 @@ def test_a_position_cached_under_one_root_is_not_shown_under_another(tmp_path: P
 
     inner = tmp_path / "inner"
     inner.mkdir()
-    shutil.copy(SOURCES["tiles.toml"], tmp_path / "tiles.toml")
+    shutil.copy(SOURCES["southseas-tiles.toml"], tmp_path / "tiles.toml")
     (inner / "s.toml").write_text('players = 2\ntiles = "../tiles.toml"\n')
     line = positions.Line("southseas", "s.toml")
     positions.view(Root(inner), line)  # unconfined, as the CLI reads

@@ -16,6 +16,7 @@ from models.core import game_class
 from models.errors import AtollError
 from tests.analyses.explore.conftest import atoll_json, request
 from tests.analyses.explore.games import played, save_game
+from tests.games import EXAMPLES, example_scenario, installed_games
 
 
 def test_each_step_shows_the_events_it_logged(root: Path) -> None:
@@ -29,15 +30,9 @@ def test_each_step_shows_the_events_it_logged(root: Path) -> None:
         assert shown.state.history() == states[k].history()
 
 
-@pytest.mark.parametrize(
-    ("game", "file"),
-    [
-        ("southseas", "southseas/two-markets.toml"),
-        ("gloryislands", "gloryislands/gull-rock-tie.toml"),
-        ("tobago", "tobago/first-treasure.toml"),
-    ],
-)
-def test_the_summary_is_what_replay_json_prints(root: Path, game: str, file: str) -> None:
+@pytest.mark.parametrize("game", installed_games())
+def test_the_summary_is_what_replay_json_prints(root: Path, game: str) -> None:
+    file = example_scenario(game).relative_to(EXAMPLES).as_posix()  # under the root, a copy
     shown = view(Root(root), Line(game, file))
     expected = atoll_json(game, "replay", str(root / file))
     expected.pop("events", None)

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from analyses import seating
-from analyses.frames import StudyFrames
 from analyses.gloryislands.colours import colour_units
+from analyses.statistics import seating
+from analyses.studies.frames import StudyFrames
 
 COLOURS = ("red", "blue", "green", "yellow")
 

@@ -14,11 +14,11 @@ import pytest
 from analyses.gloryislands import colours, report
 from analyses.gloryislands.plugin import VARIANTS
 from analyses.plugins import plugin
-from analyses.report import write_report
-from analyses.sections import variants_section
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, run_study
-from analyses.variants import VariantRun, applied
+from analyses.reports.report import write_report
+from analyses.reports.sections import variants_section
+from analyses.reports.variants import VariantRun, applied
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, run_study
 from models.gloryislands.boardfile import load_board
 
 CONFIG = StudyConfig("gloryislands", players=4, games=12, seed=3, agents=("greedy", "random"))

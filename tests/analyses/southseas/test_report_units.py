@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from analyses.frames import StudyFrames
 from analyses.southseas.report import scoring
+from analyses.studies.frames import StudyFrames
 
 
 def _players() -> list[dict[str, object]]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from analyses.southseas.stranding import StrandingWatch
-from analyses.study import StudyConfig, run_study
+from analyses.studies.study import StudyConfig, run_study
 from models.core import load_game, make_rng
 from models.southseas.geometry import STEP
 from solvers.agents import make_agent
@@ -58,7 +58,7 @@ def test_SS_F2_the_stranded_rows_hold_every_islander_the_end_sent_home() -> None
 
 
 def test_a_study_without_the_watcher_has_no_stranding_rows() -> None:
-    from analyses.study import game_seeds, play_game
+    from analyses.studies.study import game_seeds, play_game
 
     config = StudyConfig(game="southseas", players=2, games=1, seed=1)
     game = config.make_game()

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from analyses.frames import StudyFrames
-from analyses.report import write_report
-from analyses.store import StudyStore
-from analyses.study import StudyConfig, run_study
+from analyses.reports.report import write_report
+from analyses.reports.variants import applied
+from analyses.studies.frames import StudyFrames
+from analyses.studies.store import StudyStore
+from analyses.studies.study import StudyConfig, run_study
 from analyses.tobago import report
 from analyses.tobago.plugin import VARIANTS
-from analyses.variants import applied
 
 CONFIG = StudyConfig("tobago", players=3, games=10, seed=5, agents=("greedy", "random"))
 
@@ -113,7 +113,7 @@ def test_the_report_shows_the_amulet_variant_and_the_reconstructions(
 
 
 def test_a_stall_is_the_longest_run_without_a_hint_or_a_raise() -> None:
-    from analyses.frames import StudyFrames
+    from analyses.studies.frames import StudyFrames
     from analyses.tobago.stalls import stalls
 
     def event(turn: int, kind: str, treasure: int) -> dict[str, object]:

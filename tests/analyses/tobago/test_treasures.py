@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from analyses.frames import StudyFrames
+from analyses.studies.frames import StudyFrames
 from analyses.tobago import report
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from analyses.cli.main import main
-from analyses.study import StudyConfig
+from analyses.studies.study import StudyConfig
 from analyses.tuning import search as search_module
 from analyses.tuning.check import check
 from analyses.tuning.objectives import paired_interval, parse_objective
@@ -213,7 +213,7 @@ def test_a_damaged_tuning_folder_is_one_line_naming_the_file_and_its_repair(
 
 
 def test_every_objective_term_reads_a_study() -> None:
-    from analyses.study import run_study
+    from analyses.studies.study import run_study
     from analyses.tuning.objectives import parse_objective
 
     config = StudyConfig("gloryislands", 2, agents=("random", "greedy"), games=6, seed=2)
@@ -234,7 +234,7 @@ def test_every_objective_term_reads_a_study() -> None:
 
 
 def test_a_term_of_ones_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from analyses.study import run_study
+    from analyses.studies.study import run_study
     from analyses.tuning.objectives import parse_objective
 
     (tmp_path / "myterms.py").write_text(

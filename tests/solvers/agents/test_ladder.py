@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analyses import agents
 from analyses.cli.main import main
+from analyses.reports import agents
 from models.errors import AtollError
 from solvers.agents.ladder import agent_key, load_ladder
 

@@ -15,14 +15,12 @@ import pytest
 from models.core import load_game, make_rng
 from solvers.agents import make_agent
 from solvers.agents.play import play_out
+from tests.games import installed_games, suite
 
 GAMES = 8
-#: The tested agent per game: small budgets, enough to beat random players clearly.
-BUDGETS = {
-    "southseas": "ismcts:iterations=20",
-    "gloryislands": "ismcts:iterations=20",
-    "tobago": "ismcts:iterations=5",
-}
+#: The tested agent per game (its suite's ``smoke_agent``, tests/conformance/test_<game>.py):
+#: small budgets, enough to beat random players clearly.
+BUDGETS = {game: suite(game).smoke_agent for game in installed_games()}
 
 
 def win_shares(game: str, spec: str, games: int) -> dict[int, list[float]]:
