@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import doctest
 import enum
 import importlib
 import pkgutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import networkx as nx
 import pytest
+
+if TYPE_CHECKING:
+    from models.core import Game
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What each top-level package may import from the project.
@@ -148,28 +153,104 @@ def test_game_groups_list_their_own_help() -> None:
         assert (group.help or "").splitlines()[0] == short
 
 
-# -- one skeleton for every game (issue 18) ------------------------------------------------------
+# -- one skeleton for every game (issue 18; required and optional roles, issue 37) ----------------
 
-#: The file of each role, the same name in every game's folder (README, "Layout").
-SKELETON = (
-    "game", "state", "position", "actions", "options", "components", "scenario", "snapshot",
-    "heuristic", "observation", "resample", "refusals", "summary", "events", "audit", "render",
+#: The role files every game folder has, the same name for the same role in each (README,
+#: "Layout"; docs/adding-a-game.md): what the protocol cannot do without — the game and its
+#: GameInfo, the protocol class on its plain position, the actions, the options class, scenario
+#: files, what a player knows, why an action is refused, the event kinds.
+REQUIRED = (
+    "game", "state", "position", "actions", "options", "scenario", "observation", "refusals",
+    "events",
 )  # fmt: skip
-GAMES = sorted(p.name for p in (ROOT / "models").iterdir() if (p / "game.py").exists())
+#: The role files a game may leave out, each because the protocol (or the analyses' generic
+#: plug-in) gives a working default; :data:`DEFAULTS` says which, and a test checks it is there.
+OPTIONAL = ("components", "resample", "heuristic", "summary", "snapshot", "audit", "render")
+#: What serves a game without the optional role's file.
+DEFAULTS = {
+    "components": "no component files: GameInfo.components empty, Game.components() and "
+    "Game.component_texts() empty",
+    "resample": "GameState.resample: a copy, right where nothing is hidden (the conformance "
+    "suite fails a copy where something is)",
+    "heuristic": "GameState.heuristic and standing: the returns so far",
+    "summary": "GameState.summary and player_summary: no study columns of the game's own",
+    "snapshot": "GamePlugin.snapshot None: `replay --json` prints the protocol's view",
+    "audit": "no invariants beyond the conformance suite's (only a game's own tests and "
+    "benchmarks call its audit)",
+    "render": "GameState.figure: no picture, refused in one line by `render` and the explore app",
+}
+#: Every role file (the name each game gives it).
+SKELETON = (*REQUIRED, *OPTIONAL)
+#: The template game (models/template/, docs/adding-a-game.md): a skeleton like every game's,
+#: but no installed game (no entry point names it; its tests register it).
+TEMPLATE = "template"
+#: The installed games' folders.
+GAMES = sorted(
+    p.name for p in (ROOT / "models").iterdir() if (p / "game.py").exists() and p.name != TEMPLATE
+)
+#: Every folder checked as a skeleton: the games and the template.
+FOLDERS = [*GAMES, TEMPLATE]
 
 
 def test_the_games_are_found() -> None:
+    from importlib import metadata
+
     from models.registry import game_names
 
     # every game folder is a registered game (its entry point), and atoll has some
     assert GAMES and set(GAMES) <= set(game_names())
+    # the template is a skeleton, no game of atoll's: no entry point installs it
+    assert (ROOT / "models" / TEMPLATE / "game.py").exists()
+    assert TEMPLATE not in {ep.name for ep in metadata.entry_points(group="atoll.games")}
 
 
-@pytest.mark.parametrize("game", GAMES)
+def test_the_roles_are_required_or_optional() -> None:
+    assert len(set(SKELETON)) == len(SKELETON) == 16
+    assert set(DEFAULTS) == set(OPTIONAL)
+
+
+def test_every_optional_role_has_a_default_that_serves() -> None:
+    """A role is optional only where the protocol really gives a default."""
+    from analyses.plugin import GENERIC
+    from models.core import Game, GameInfo, GameState
+
+    abstract = GameState.__abstractmethods__ | Game.__abstractmethods__
+    defaults = {
+        "components": ("components", "component_texts"),
+        "resample": ("resample",),
+        "heuristic": ("heuristic", "standing"),
+        "summary": ("summary", "player_summary"),
+        "render": ("figure",),
+    }
+    for role, methods in defaults.items():
+        assert not set(methods) & abstract, f"{role}: {methods} must have a default"
+    assert {f.name: f.default for f in dataclasses.fields(GameInfo)}["components"] == ()
+    assert GENERIC.snapshot is None  # replay --json: the protocol's view
+    for path in (ROOT / "analyses").rglob("*.py"):  # an audit is the game's own tests' only
+        assert ".audit import" not in path.read_text(encoding="utf-8"), path
+
+
+def _new_game(folder: str) -> Game:
+    """The game of a folder: an installed game by ``load_game``; the template, which no entry
+    point installs, made from its class (found, not named: only its folder names it)."""
+    from models.core import Game, load_game
+
+    if folder != TEMPLATE:
+        return load_game(folder)
+    module = importlib.import_module(f"models.{TEMPLATE}.game")
+    (cls,) = [v for v in vars(module).values() if isinstance(v, type) and Game in v.__mro__[1:]]
+    game: Game = cls()
+    return game
+
+
+@pytest.mark.parametrize("game", FOLDERS)
 def test_every_game_has_the_same_file_for_the_same_role(game: str) -> None:
-    missing = [role for role in SKELETON if not (ROOT / "models" / game / f"{role}.py").exists()]
+    """Every required role has its file; an optional one may be absent (its default serves);
+    the installed games declare their analyses plug-in."""
+    missing = [role for role in REQUIRED if not (ROOT / "models" / game / f"{role}.py").exists()]
     assert not missing, f"models/{game} lacks {missing}"
-    assert (ROOT / "analyses" / game / "plugin.py").exists()
+    if game != TEMPLATE:
+        assert (ROOT / "analyses" / game / "plugin.py").exists()
 
 
 def _imports(path: Path, package: str) -> set[str]:
@@ -288,7 +369,7 @@ def _phase_literals(path: Path) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", FOLDERS)
 def test_phases_are_members_of_the_games_phase_enum(game: str) -> None:
     position = importlib.import_module(f"models.{game}.position")
     assert issubclass(position.Phase, enum.StrEnum)
@@ -299,18 +380,18 @@ def test_phases_are_members_of_the_games_phase_enum(game: str) -> None:
     assert not found, f"bare phase strings in models/{game}: {found}"
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", FOLDERS)
 def test_the_protocol_class_sits_on_the_position_and_uses_the_shared_template(game: str) -> None:
-    from models.core import GameState, Position, load_game
+    from models.core import GameState, Position
 
-    state = load_game(game).new_initial_state()
+    state = _new_game(game).new_initial_state()
     cls = type(state)
     assert cls.__module__ == f"models.{game}.state"
     positions = [k for k in cls.__mro__ if k.__module__ == f"models.{game}.position"]
     assert positions and issubclass(positions[0], Position)
     for name in ("apply", "history", "events", "event", "save_png", "play_text"):
         assert getattr(cls, name) is getattr(GameState, name), f"{game} overrides {name}"
-    assert type(load_game(game)).__module__ == f"models.{game}.game"
+    assert type(_new_game(game)).__module__ == f"models.{game}.game"
 
 
 # -- every file read on a user's behalf goes through one reader (issue 34) ------------------------
@@ -332,11 +413,11 @@ OWN_FILES = {
     "models/files.py": "the one reader (read_regular, where confinement is checked) and the "
     "atomic writer",
     "analyses/cli/main.py": "os.devnull, to quiet stdout after a broken pipe",
-    "analyses/store.py": "a study's own folder: its study.json and Parquet chunks",
-    "analyses/manifest.py": "a study's chunk manifests and the chunk files they hash",
-    "analyses/verify.py": "a study's own folder, through StudyStore.open",
+    "analyses/studies/store.py": "a study's own folder: its study.json and Parquet chunks",
+    "analyses/studies/manifest.py": "a study's chunk manifests and the chunk files they hash",
+    "analyses/studies/verify.py": "a study's own folder, through StudyStore.open",
     "analyses/tuning/storage.py": "a tuning's own tune.json and the head of its tune.db",
-    "analyses/locks.py": "a run's own lock file in the folder it writes",
+    "analyses/studies/locks.py": "a run's own lock file in the folder it writes",
     "solvers/southseas/exhaust_ready.py": "the compiled search's build lock, beside numba's cache",
     "analyses/tuning/report.py": "the tuned component files the tuning itself wrote",
     "analyses/explore/app.py": "FileResponse of a report under the root, checked by Root.file "

@@ -15,7 +15,7 @@ over it, one module per mechanic (:mod:`~models.southseas.placing`,
 
 Chance is explicit, so a state holds no generator and no order of the pile: a clone cannot know
 the next tile. Nothing is hidden from any player (the stack's contents and the face-down ships
-are known by elimination), so :meth:`SouthSeasState.resample` is a copy.
+are known by elimination), so resampling is the protocol's default, a copy.
 
 The readings the texts leave open are :class:`~models.southseas.options.SouthSeasOptions`; the
 two fixed ones are described (and logged when they apply) in :mod:`models.southseas.completion`.
@@ -49,7 +49,6 @@ from models.southseas.observation import observation_key
 from models.southseas.placing import draw_tile, place_tile
 from models.southseas.position import GameSetup, Phase, SouthSeasPosition
 from models.southseas.refusals import refusal
-from models.southseas.resample import resample
 from models.southseas.summary import game_summary, player_summary
 from models.southseas.turns import begin
 
@@ -168,10 +167,6 @@ class SouthSeasState(SouthSeasPosition, GameState):
     def observation(self, player: int) -> Hashable:
         """Everything on the table; the same for every player (nothing is hidden)."""
         return observation_key(self)
-
-    def resample(self, player: int, rng: random.Random) -> Self:
-        """A copy: South Seas hides nothing from anyone, and the future is chance's."""
-        return resample(self, player, rng)
 
     def parse_action(self, text: str) -> Action:
         """The action ``text`` writes, as it prints (see

@@ -1,4 +1,4 @@
-"""Recipes (:mod:`tests.analyses.recompute`) for the Glory Islands tables of a study report,
+"""Recipes (:mod:`tests.analyses.reports.recompute`) for the Glory Islands tables of a study report,
 each computed from the study's Parquet tables with pandas and numpy from the definitions in
 ``analyses/gloryislands`` (read as the spec, never imported):
 
@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from tests.analyses.recompute import (
+from tests.analyses.reports.recompute import (
     DRAWS,
     Expectation,
     Plain,

@@ -1,4 +1,5 @@
-"""Recipes recomputing the South Seas tables of a study report (:mod:`tests.analyses.recompute`).
+"""Recipes recomputing the South Seas tables of a study report
+(:mod:`tests.analyses.reports.recompute`).
 
 Every table here is over games (the game is the unit, also in a duplicate design), and every
 value is recomputed from the stored Parquet tables with pandas and numpy alone; the definitions
@@ -43,7 +44,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from tests.analyses.recompute import Expectation, Ratio, Recipe, Tables, Units
+from tests.analyses.reports.recompute import Expectation, Ratio, Recipe, Tables, Units
 
 __all__ = ["RECIPES"]
 

@@ -1,4 +1,5 @@
-"""Recipes (:mod:`tests.analyses.recompute`) for the tables of a Tobago report's own sections,
+"""Recipes (:mod:`tests.analyses.reports.recompute`) for the tables of a Tobago report's own
+sections,
 each recomputed from the study's Parquet tables with pandas and numpy from the definitions the
 report states (its intros, ``analyses/tobago/report.py`` and ``stalls.py``, the event details of
 ``models/tobago/events.py`` and the column meanings of study.json). The unit is the game in
@@ -43,7 +44,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from tests.analyses.recompute import Expectation, Plain, Ratio, Recipe, Tables, Units, sign_flip
+from tests.analyses.reports.recompute import (
+    Expectation,
+    Plain,
+    Ratio,
+    Recipe,
+    Tables,
+    Units,
+    sign_flip,
+)
 
 Records = list[dict[str, Any]]
 Wants = dict[str, Expectation]

@@ -21,7 +21,7 @@ from analyses.studies.study import StudyConfig, game_seeds, run_study
 from models.core import game_info, spawn_seeds
 from models.errors import AtollError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SMALL = StudyConfig("southseas", players=3, agents=("random",), games=12, seed=11)
 #: A duplicate study: 5 deals of Glory Islands, each played by greedy and random in both seats.
 DUPLICATE = StudyConfig(

@@ -12,7 +12,7 @@ import pytest
 
 from analyses.cli.main import main
 
-SCHEMA = Path(__file__).resolve().parents[2] / "analyses" / "schemas" / "report.schema.json"
+SCHEMA = Path(__file__).resolve().parents[3] / "analyses" / "schemas" / "report.schema.json"
 
 
 def check(folder: Path) -> dict:

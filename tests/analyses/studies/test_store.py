@@ -27,7 +27,7 @@ from analyses.studies.store import StudyStore, identity
 from analyses.studies.study import StudyConfig, run_study
 from models.errors import AtollError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ARGS = ["--games", "60", "--players", "2", "--workers", "1"]
 
 

@@ -1,6 +1,6 @@
 """Every number of every game's report, recomputed from the study's Parquet tables by an
-independent implementation (:mod:`tests.analyses.recompute`: DuckDB, pandas, scipy and
-statsmodels; the recipes of the shared tables in :mod:`tests.analyses.recipes`, each game's
+independent implementation (:mod:`tests.analyses.reports.recompute`: DuckDB, pandas, scipy and
+statsmodels; the recipes of the shared tables in :mod:`tests.analyses.reports.recipes`, each game's
 in ``tests/analyses/<game>/recipes.py``), agrees with report.json: estimates, n, intervals
 (exact ones exactly, bootstrap ends within their Monte Carlo band), p-values (exact ones
 exactly, Monte Carlo ones within both errors) and Holm over the report's whole family. A
@@ -20,8 +20,8 @@ from scipy import stats as sps
 
 from analyses.cli.main import main
 from models.registry import game_names
-from tests.analyses.recipes import page_numbers, with_variants
-from tests.analyses.recompute import Plain, Tables, Units, verify
+from tests.analyses.reports.recipes import page_numbers, with_variants
+from tests.analyses.reports.recompute import Plain, Tables, Units, verify
 
 #: Games per report: three players in the duplicate design, with the game's rule variants.
 GAMES = {"gloryislands": 12}
@@ -83,7 +83,7 @@ def test_a_table_without_its_recipe_is_a_failure(tobago: tuple[Path, dict[str, A
 
 
 def test_an_expectation_checks_each_interval_by_its_method(tmp_path: Path) -> None:
-    from tests.analyses.recompute import check
+    from tests.analyses.reports.recompute import check
 
     # two of four: Clopper-Pearson's ends are beta quantiles
     low, high = sps.beta.ppf(0.025, 2, 3), sps.beta.ppf(0.975, 3, 2)

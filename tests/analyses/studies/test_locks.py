@@ -13,7 +13,7 @@ import pytest
 from analyses.studies.locks import LOCK, in_use
 from models.errors import AtollError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HOLD = """
 import sys
 from analyses.studies.locks import in_use

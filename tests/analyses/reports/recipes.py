@@ -1,4 +1,5 @@
-"""Recipes (:mod:`tests.analyses.recompute`) for the tables every game's report shares: who sat
+"""Recipes (:mod:`tests.analyses.reports.recompute`) for the tables every game's report shares: who
+sat
 where, the seats and the seat × agent interaction, the agents and their head to head, final
 scores, decisiveness, length, the branching factor, events per game, the planning table, and
 the first table of each rule variant. Each computes its numbers from the Parquet tables with
@@ -17,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as sps
 
-from tests.analyses.recompute import (
+from tests.analyses.reports.recompute import (
     DRAWS,
     Expectation,
     Plain,
@@ -83,7 +84,7 @@ def seat_test(tables: Tables, *, seed: int = 3) -> dict[int, PValue]:
     """Each seat's p (and, under key -1, all seats together): the games of a deal with the
     same lineup up to rotation swap their rotations (and a lineup a rotation maps onto
     itself turns freely); a seat's statistic is its total win share's distance from its
-    expectation under that, here from :data:`~tests.analyses.recompute.DRAWS` draws and the
+    expectation under that, here from :data:`~tests.analyses.reports.recompute.DRAWS` draws and the
     expectation computed exactly by enumerating every arrangement's average."""
     players = tables.players
     size = tables.seats

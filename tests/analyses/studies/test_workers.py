@@ -16,7 +16,7 @@ import pytest
 from analyses.studies.workers import scheduler_address
 from models.errors import AtollError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 POOL = """
 import multiprocessing, sys, time
 from analyses.studies.workers import process_pool

@@ -20,7 +20,7 @@ from models.core import make_rng
 from models.tobago.island.generator import large_island
 from models.tobago.island.mapfile import dump_map
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ATOLL = [sys.executable, "-c", "import sys; from analyses.cli.main import main; sys.exit(main())"]
 
 

@@ -54,7 +54,7 @@ def test_report_is_one_file_beside_the_data(
     data = json.loads((out / "report.json").read_text())
     assert data["study"]["games"] == 18 and data["numbers"] and data["findings"]
     # files are named as the reader knows them, never by this machine's absolute path
-    models = str(Path(__file__).resolve().parents[2] / "models")
+    models = str(Path(__file__).resolve().parents[3] / "models")
     assert models not in html and models not in json.dumps(data)
     sources = {c["component"]: c["source"] for c in data["components"]}
     assert sources["tiles"] == "bundled models/southseas/data/tiles.toml"
