@@ -34,9 +34,10 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from annotated_types import Len, MinLen
 from pydantic import StrictStr
@@ -44,6 +45,10 @@ from pydantic import StrictStr
 from models.data import parse_json, parse_toml, read_text, validate
 from models.errors import AtollError, IllegalActionError
 from models.registry import game_info, game_names, lookup
+from models.seeds import make_rng
+
+if TYPE_CHECKING:
+    from models.options import RuleOptions
 
 __all__ = [
     "MAX_ENTRIES",
@@ -56,6 +61,9 @@ __all__ = [
     "play_entries",
     "read_scenario",
     "scenario_data",
+    "scenario_folder",
+    "scenario_options",
+    "scenario_rng",
     "validate_scenario",
     "written_actions",
 ]
@@ -72,6 +80,7 @@ FileName = Annotated[StrictStr, MinLen(1)]
 
 M = TypeVar("M")
 S = TypeVar("S")  # a game state
+Opts = TypeVar("Opts", bound="RuleOptions")  # a game's rule options
 
 
 class OtherGameScenario(AtollError):
@@ -220,3 +229,31 @@ def play_entries(
             field = None if exc.source else exc.field
             raise AtollError(inside, source=source, entry=f"{key}[{i}]", field=field) from None
     return state
+
+
+# -- what every game's scenario reader shares ------------------------------------------------
+
+
+def scenario_options(options: type[Opts], raw: Mapping[str, Any], source: str | Path) -> Opts:
+    """A scenario's ``[options]`` table as the game's options; an error in it names the
+    scenario and the entry (``s.toml: options: recall: ...``)."""
+    try:
+        return options.from_mapping(raw, source=source)
+    except AtollError as exc:
+        raise exc.located(source, entry="options") from None
+
+
+def scenario_folder(source: str | Path) -> Path:
+    """Where the component files a scenario names are read from: its own folder (the working
+    folder for a scenario given as a table, not a file)."""
+    return Path(source).parent if isinstance(source, Path) else Path.cwd()
+
+
+def scenario_rng(seed: int | None) -> random.Random | None:
+    """The generator a scenario's chance outcomes come from: its ``seed``'s, or ``None`` when
+    it names every outcome itself.
+
+    >>> scenario_rng(None) is None, scenario_rng(3).random() == scenario_rng(3).random()
+    (True, True)
+    """
+    return make_rng(seed) if seed is not None else None

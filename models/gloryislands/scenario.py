@@ -41,13 +41,22 @@ from typing import Any, cast
 import pydantic
 from pydantic import StrictInt
 
-from models.core import load_game, make_rng, play_entries
+from models.core import load_game, play_entries
 from models.errors import AtollError
 from models.gloryislands.boardfile import load_board
 from models.gloryislands.components import Components
 from models.gloryislands.options import GloryIslandsOptions
 from models.gloryislands.state import GloryIslandsState
-from models.scenarios import Entries, FileName, first_entries, read_scenario, validate_scenario
+from models.scenarios import (
+    Entries,
+    FileName,
+    first_entries,
+    read_scenario,
+    scenario_folder,
+    scenario_options,
+    scenario_rng,
+    validate_scenario,
+)
 
 _CONFIG = pydantic.ConfigDict(extra="forbid")
 
@@ -84,10 +93,7 @@ def replay(
     one the scenario names."""
     scenario = validate_scenario(Scenario, data, game="gloryislands", source=source)
     entries = first_entries(scenario.actions, steps, source=source)
-    try:
-        options = GloryIslandsOptions.from_mapping(scenario.options, source=source)
-    except AtollError as exc:
-        raise exc.located(source, entry="options") from None
+    options = scenario_options(GloryIslandsOptions, scenario.options, source)
     given = (components or {}).get("board")
     board = load_board(given) if given is not None else _board(scenario.board, source)
     made = {} if board is None else {"board": board}
@@ -96,7 +102,7 @@ def replay(
     except AtollError as exc:
         raise exc.located(source) from None
     state = cast(GloryIslandsState, game.new_initial_state())
-    rng = make_rng(scenario.seed) if scenario.seed is not None else None
+    rng = scenario_rng(scenario.seed)
     return play_entries(state, entries, lambda s, entry: s.play_text(entry, rng), source=source)
 
 
@@ -105,9 +111,8 @@ def _board(name: str | None, source: str | Path) -> Components | None:
     the scenario and its field, then the file, entry and field inside it."""
     if name is None:
         return None
-    base = Path(source).parent if isinstance(source, Path) else Path.cwd()
     try:
-        return load_board(base / name)
+        return load_board(scenario_folder(source) / name)
     except AtollError as exc:
         raise AtollError(exc.one_line(), source=source, field="board") from None
 

@@ -93,6 +93,8 @@ from models.scenarios import (
     FileName,
     first_entries,
     read_scenario,
+    scenario_folder,
+    scenario_options,
     validate_scenario,
 )
 from models.southseas.actions import (
@@ -174,11 +176,8 @@ def replay(
             field="actions",
         )
     listed = None if scenario.move else scenario.actions  # the actions form, if given
-    base = Path(source).parent if isinstance(source, Path) else Path.cwd()
-    try:
-        options = SouthSeasOptions.from_mapping(scenario.options, source=source)
-    except AtollError as exc:
-        raise exc.located(source, entry="options") from None
+    base = scenario_folder(source)
+    options = scenario_options(SouthSeasOptions, scenario.options, source)
     given = components or {}
     tiles = _referenced(load_tiles, base, scenario.tiles, source, "tiles", given.get("tiles"))
     ships = _referenced(

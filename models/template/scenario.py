@@ -32,9 +32,17 @@ from typing import Any
 import pydantic
 from pydantic import StrictInt
 
-from models.core import Game, GameState, make_rng, play_entries
+from models.core import Game, GameState, play_entries
 from models.errors import AtollError
-from models.scenarios import Entries, FileName, first_entries, read_scenario, validate_scenario
+from models.scenarios import (
+    Entries,
+    FileName,
+    first_entries,
+    read_scenario,
+    scenario_options,
+    scenario_rng,
+    validate_scenario,
+)
 
 from .components import Deck, load_deck
 from .options import PearlDiversOptions
@@ -65,14 +73,14 @@ def load_scenario(
     path = Path(path)
     scenario = validate_scenario(Scenario, read_scenario(path), game=name, source=path)
     entries = first_entries(scenario.actions, steps, source=path)
-    options = PearlDiversOptions.from_mapping(scenario.options, source=path)
+    options = scenario_options(PearlDiversOptions, scenario.options, path)
     given = (components or {}).get("deck")
     deck = load_deck(given) if given is not None else _deck(scenario.deck, path)
     try:
         state = game(scenario.players, options, deck).new_initial_state()
     except AtollError as exc:
         raise exc.located(path) from None
-    rng = make_rng(scenario.seed) if scenario.seed is not None else None
+    rng = scenario_rng(scenario.seed)
     return play_entries(state, entries, lambda s, entry: s.play_text(entry, rng), source=path)
 
 

@@ -43,9 +43,18 @@ from typing import TYPE_CHECKING, Any, cast
 import pydantic
 from pydantic import StrictInt
 
-from models.core import GameState, load_game, make_rng, play_entries
+from models.core import GameState, load_game, play_entries
 from models.errors import AtollError
-from models.scenarios import Entries, FileName, first_entries, read_scenario, validate_scenario
+from models.scenarios import (
+    Entries,
+    FileName,
+    first_entries,
+    read_scenario,
+    scenario_folder,
+    scenario_options,
+    scenario_rng,
+    validate_scenario,
+)
 from models.tobago.actions import parse_action
 from models.tobago.options import TobagoOptions
 
@@ -88,11 +97,8 @@ def replay(
     ``components`` (map, clues, cards: a file, or a bundled map's name) replace the scenario's."""
     scenario = validate_scenario(Scenario, data, game="tobago", source=source)
     entries = first_entries(scenario.actions, steps, source=source)
-    try:
-        options = TobagoOptions.from_mapping(scenario.options, source=source)
-    except AtollError as exc:
-        raise exc.located(source, entry="options") from None
-    base = Path(source).parent if isinstance(source, Path) else Path.cwd()
+    options = scenario_options(TobagoOptions, scenario.options, source)
+    base = scenario_folder(source)
     named: dict[str, Any] = {}
     for name in ("map", "clues", "cards"):
         value = getattr(scenario, name)
@@ -107,7 +113,7 @@ def replay(
         if exc.source is not None and exc.source in {str(Path(v)) for v in given.values()}:
             raise  # a file given instead of the scenario's names itself
         raise _component_error(exc, named, source) from None
-    rng = make_rng(scenario.seed) if scenario.seed is not None else None
+    rng = scenario_rng(scenario.seed)
 
     def play(state: GameState, entry: str) -> None:
         state.play_text(entry, rng)
