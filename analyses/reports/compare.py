@@ -35,7 +35,7 @@ from matplotlib.figure import Figure
 from analyses import plugins
 from analyses.reports.agents import agent_strength
 from analyses.reports.figures import figure_uri
-from analyses.reports.metrics import COMPARED, Metric, MetricSet, metrics, table
+from analyses.reports.metrics import COMPARED, Metric, MetricSet, definitions, metrics, table
 from analyses.reports.pages import header, write_pages
 from analyses.reports.provenance import command_line, option_rows
 from analyses.reports.sections import by_deal, effects_table, variant_findings
@@ -206,7 +206,8 @@ def write_comparison(
         if part.empty:
             continue
         section = Section(unit.capitalize())
-        shown = effects_table(f"{unit.capitalize()}: every measure that changed", part, units)
+        caption = f"{unit.capitalize()}: every measure that changed"
+        shown = effects_table(caption, part, units, definitions(base, own))
         section.tables.append(shown)
         section.figures.append(
             (

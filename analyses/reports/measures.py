@@ -26,7 +26,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses.reports.figures import figure_uri, legend_outside, log_ticks
-from analyses.reports.metrics import estimate, metric
+from analyses.reports.metrics import definitions, estimate, metric
 from analyses.reports.tables import Section, Table
 from analyses.statistics import pergame
 from analyses.studies.frames import StudyFrames
@@ -62,7 +62,7 @@ def ending_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
         "each seat's standing after every turn (the returns so far, or the game's estimate of "
         "the final score where most of it comes at the end). A shared lead is no leader; the "
         "winner 'led for good' from the first point after which he was always the sole leader.",
-        tables=[Table("Decisiveness", table, over="games")],
+        tables=[Table("Decisiveness", table, over="games", about=definitions(frames))],
     )
     if not races.empty:
         section.figures.append(

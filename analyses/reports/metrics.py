@@ -40,6 +40,7 @@ __all__ = [
     "COMPARED",
     "SHARED",
     "Metric",
+    "definitions",
     "estimate",
     "lead_changes",
     "led_for_good",
@@ -344,6 +345,11 @@ def metric(frames: StudyFrames, name: str, own: Sequence[Metric | MetricSet] = (
     if name not in found:
         raise AtollError(f"no measure {name!r} (measures: {', '.join(found)})", field="measure")
     return found[name]
+
+
+def definitions(frames: StudyFrames, own: Sequence[Metric | MetricSet] = ()) -> dict[str, str]:
+    """Each metric's definition by its name (what report.json says a row's measure is)."""
+    return {m.name: m.definition for m in metrics(frames, own)}
 
 
 def table(found: Sequence[Metric], frames: StudyFrames) -> pd.DataFrame:

@@ -23,6 +23,7 @@ from matplotlib.figure import Figure
 from analyses.plugin import VariantReport
 from analyses.reports.figures import figure_uri
 from analyses.reports.lengths import integer_bins
+from analyses.reports.metrics import definitions
 from analyses.reports.tables import Finding, Power, Section, Table, estimate_cell
 from analyses.reports.variants import (
     Measure,
@@ -145,17 +146,19 @@ def errors_section(frames: StudyFrames, record: dict[str, Any]) -> Section | Non
 # -- rule variants --------------------------------------------------------------------------------
 
 
-def effects_table(caption: str, table: pd.DataFrame, units: str = "games") -> Table:
+def effects_table(
+    caption: str, table: pd.DataFrame, units: str = "games", about: dict[str, str] | None = None
+) -> Table:
     """Paired comparisons (:func:`analyses.reports.variants.compared`) as a report table (the games
     column — or the deals of a duplicate design — said once in the caption when it is the
-    same in every row)."""
+    same in every row); ``about``: each measure's definition (report.json gives it)."""
     if len(table) and table[units].nunique() == 1:
         caption = f"{caption}; {int(table[units].iloc[0])} {units} paired"
         table = table.drop(columns=units)
     over = "games played in both, paired by seed"
     if units == "deals":
         over = "deals played in both (each the mean of its rotations), paired by seed"
-    return Table(caption, table, over=over)
+    return Table(caption, table, over=over, about=dict(about or {}))
 
 
 def variant_findings(
@@ -254,7 +257,7 @@ def variants_section(
                 f"{label}: direct effects of the rule change (by construction: shown, not "
                 f"tested as findings): {', '.join(mechanical)}."
             )
-        shown = effects_table(caption, table, units)
+        shown = effects_table(caption, table, units, definitions(frames))
         section.tables.append(shown)
         variant_findings(section, label, shown, units=units)
         if layout.extra is not None:

@@ -56,6 +56,9 @@ class Table:
     #: The column whose estimate a row's p-values test (default: ``difference`` where the
     #: table has one, else its first column of estimates); report.json attaches them to it only.
     tested: str | None = None
+    #: What a row's measure is, by the row's label (the measures of
+    #: :mod:`analyses.reports.metrics`): report.json gives it with the row's numbers.
+    about: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def tested_column(self) -> str | None:
         """The column a row's ``p`` and ``adjusted p`` belong to (:attr:`tested`)."""
@@ -314,6 +317,8 @@ def json_numbers(section: str, table: Table) -> list[dict[str, Any]]:
                 "over": table.over,
                 "unit": table.units.get(str(column), ""),
             }
+            if str(row[label]) in table.about:
+                record["definition"] = table.about[str(row[label])]
             if isinstance(value, Estimate):
                 record.update(
                     estimate=_plain(value.value),

@@ -130,3 +130,18 @@ def test_another_permutation_seed_leaves_the_same_findings(
     assert lows[0] != lows[1]  # the bootstrap did draw anew
     claims = [{f.split(":")[0] for f in d["findings"]} for d in (before, after)]
     assert claims[0] == claims[1] and claims[0]
+
+
+def test_report_json_says_what_each_registered_measure_is(
+    tobago: tuple[Path, dict[str, Any]],
+) -> None:
+    # the measure registry is where report.json's definitions come from
+    from analyses.reports.metrics import SHARED, Metric
+
+    _, data = tobago
+    declared = {m.name: m.definition for m in SHARED if isinstance(m, Metric)}
+    margin = "winner's margin over the runner-up"
+    rows = [n for n in data["numbers"] if n["table"] == "Decisiveness" and n["row"] == margin]
+    assert rows and all(n["definition"] == declared[margin] for n in rows)
+    variant = [n for n in data["numbers"] if n["row"] == "decisions per game" and "definition" in n]
+    assert variant and variant[0]["definition"] == declared["decisions per game"]
