@@ -201,13 +201,14 @@ def write_comparison(
     sections[0].strength = [s["text"] for s in strength.values()]
     sections[0].data["agent_strength"] = list(strength.values())
     moved = table[table[f"{units} changed"] > 0]
+    about = definitions(base, own)
     for unit in UNITS:
         part = moved[moved["unit"] == unit].drop(columns="unit")
         if part.empty:
             continue
         section = Section(unit.capitalize())
         caption = f"{unit.capitalize()}: every measure that changed"
-        shown = effects_table(caption, part, units, definitions(base, own))
+        shown = effects_table(caption, part, units, about)
         section.tables.append(shown)
         section.figures.append(
             (

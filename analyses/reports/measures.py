@@ -26,7 +26,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses.reports.figures import figure_uri, legend_outside, log_ticks
-from analyses.reports.metrics import definitions, estimate, metric
+from analyses.reports.metrics import estimate, metrics
 from analyses.reports.tables import Section, Table
 from analyses.statistics import pergame
 from analyses.studies.frames import StudyFrames
@@ -51,8 +51,9 @@ def ending_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
     races = frames.trajectory
     shown = DECISIVENESS if not races.empty else DECISIVENESS[:3]
     rows = []
+    registered = {m.name: m for m in metrics(frames)}
     for name in shown:
-        found = metric(frames, name)
+        found = registered[name]
         rows.append((name, estimate(found, frames), found.unit))
     table = pd.DataFrame([{"measure": m, "estimate": e, "unit": u} for m, e, u in rows])
     section = Section(
@@ -62,7 +63,14 @@ def ending_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
         "each seat's standing after every turn (the returns so far, or the game's estimate of "
         "the final score where most of it comes at the end). A shared lead is no leader; the "
         "winner 'led for good' from the first point after which he was always the sole leader.",
-        tables=[Table("Decisiveness", table, over="games", about=definitions(frames))],
+        tables=[
+            Table(
+                "Decisiveness",
+                table,
+                over="games",
+                about={name: registered[name].definition for name in shown},
+            )
+        ],
     )
     if not races.empty:
         section.figures.append(

@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -77,13 +76,8 @@ MetricSet = Callable[[StudyFrames], list[Metric]]
 
 
 def _seat_means(column: str, agent: str | None = None) -> Callable[[StudyFrames], pd.Series]:
-    def per_game(frames: StudyFrames) -> pd.Series:
-        chosen = frames.players
-        if agent is not None:
-            chosen = chosen[chosen["agent"] == agent]
-        return chosen.groupby("game")[column].mean()
-
-    return per_game
+    """Per game, a players column's mean over the seats (one agent's when named)."""
+    return lambda frames: pergame.seat_means(frames.players, column, agent)
 
 
 def _by_agent(frames: StudyFrames) -> list[Metric]:
@@ -355,12 +349,8 @@ def definitions(frames: StudyFrames, own: Sequence[Metric | MetricSet] = ()) -> 
 def table(found: Sequence[Metric], frames: StudyFrames) -> pd.DataFrame:
     """The metrics' values, one row per game of the study (a game a metric says nothing of:
     0 for a count or rate that never arose, as a compare page pairs them)."""
-    games = frames.games.set_index("game").index
-    columns: Mapping[str, Any] = {m.name: m.per_game(frames) for m in found}
-    out = pd.DataFrame(index=games)
-    for name, values in columns.items():
-        out[name] = values
-    return out.fillna(0.0)
+    games = pd.Index(frames.games["game"], name="game")
+    return pd.DataFrame({m.name: m.per_game(frames) for m in found}, index=games).fillna(0.0)
 
 
 def estimate(found: Metric, frames: StudyFrames) -> Estimate:

@@ -238,6 +238,7 @@ def variants_section(
         return table.rename(columns={"games": units, "games changed": f"{units} changed"})
 
     game = record["config"]["game"]
+    about = definitions(frames)
     for slug, run in variants.items():
         label = run.variant.label
         direct = direct_effects(game, record.get("options", {}), run.options, run.variant.direct)
@@ -257,7 +258,7 @@ def variants_section(
                 f"{label}: direct effects of the rule change (by construction: shown, not "
                 f"tested as findings): {', '.join(mechanical)}."
             )
-        shown = effects_table(caption, table, units, definitions(frames))
+        shown = effects_table(caption, table, units, about)
         section.tables.append(shown)
         variant_findings(section, label, shown, units=units)
         if layout.extra is not None:

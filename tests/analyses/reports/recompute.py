@@ -257,6 +257,22 @@ def _interval(record: dict[str, Any], value: float, replicates: Callable[[], np.
     return problems
 
 
+def _clopper_pearson(k: int, n: int) -> tuple[float, float]:
+    ci = sps.binomtest(k, n).proportion_ci(0.95, method="exact")
+    return float(ci.low), float(ci.high)
+
+
+def _exact(record: dict[str, Any], method: str, ends: tuple[float, float]) -> list[str]:
+    """What is wrong with a record whose interval is exact (Clopper–Pearson, the Poisson
+    bound, none for a constant): its method and both ends."""
+    if record.get("method") != method:
+        return [f"method {record.get('method')}, expected {method}"]
+    low, high = record.get("low"), record.get("high")
+    if not (_close(low, ends[0], 1e-9) and _close(high, ends[1], 1e-9)):
+        return [f"{method} interval [{low}, {high}], recomputed [{ends[0]}, {ends[1]}]"]
+    return []
+
+
 def check_units(record: dict[str, Any], want: Units) -> list[str]:
     data = want.data
     n = len(data)
@@ -268,30 +284,12 @@ def check_units(record: dict[str, Any], want: Units) -> list[str]:
         problems.append(f"n {record.get('n')}, recomputed {n}")
     if n == 0:
         return problems
-    method, low, high = record.get("method"), record.get("low"), record.get("high")
-    if n == 1 or np.all(data == data[0]):
-        ends = (value, value)
-        if want.kind == "share" and set(np.unique(data)) <= {0.0, 1.0}:
-            k = int(data.sum())
-            ci = sps.binomtest(k, n).proportion_ci(0.95, method="exact")
-            ends, expected = (ci.low, ci.high), "clopper-pearson"
-        elif want.kind == "count" and value == 0:
-            ends, expected = (0.0, float(sps.chi2.ppf(0.975, 2)) / 2 / n), "poisson"
-        else:
-            expected = "constant"
-        if method != expected:
-            return [*problems, f"method {method}, expected {expected}"]
-        if not (_close(low, ends[0], 1e-9) and _close(high, ends[1], 1e-9)):
-            problems.append(f"interval [{low}, {high}], recomputed [{ends[0]}, {ends[1]}]")
-        return problems
-    if want.kind == "share" and set(np.unique(data)) <= {0.0, 1.0}:
-        k = int(data.sum())
-        ci = sps.binomtest(k, n).proportion_ci(0.95, method="exact")
-        if method != "clopper-pearson":
-            return [*problems, f"method {method}, expected clopper-pearson"]
-        if not (_close(low, ci.low, 1e-9) and _close(high, ci.high, 1e-9)):
-            problems.append(f"interval [{low}, {high}], Clopper-Pearson [{ci.low}, {ci.high}]")
-        return problems
+    if want.kind == "share" and set(np.unique(data)) <= {0.0, 1.0}:  # every unit 0 or 1
+        return problems + _exact(record, "clopper-pearson", _clopper_pearson(int(data.sum()), n))
+    if want.kind == "count" and not data.any():
+        return problems + _exact(record, "poisson", (0.0, float(sps.chi2.ppf(0.975, 2)) / 2 / n))
+    if np.all(data == data[0]):
+        return problems + _exact(record, "constant", (value, value))
 
     def t() -> tuple[float, float]:
         half = float(sps.t.ppf(0.975, n - 1)) * float(data.std(ddof=1)) / math.sqrt(n)
@@ -319,18 +317,10 @@ def check_ratio(record: dict[str, Any], want: Ratio) -> list[str]:
         problems.append(f"n {record.get('n')}, recomputed {n}")
     if n == 0:
         return problems
-    if want.share and (np.all(num == 0) or np.all(num == den)):
-        ci = sps.binomtest(n if value else 0, n).proportion_ci(0.95, method="exact")
-        if record.get("method") != "clopper-pearson" or not (
-            _close(record.get("low"), ci.low) and _close(record.get("high"), ci.high)
-        ):
-            shown = f"{record.get('method')} [{record.get('low')}, {record.get('high')}]"
-            problems.append(f"{shown}, Clopper-Pearson [{ci.low}, {ci.high}]")
-        return problems
-    if n == 1 or np.allclose(num / den, value):
-        if record.get("method") != "constant":
-            problems.append(f"method {record.get('method')}, expected constant")
-        return problems
+    if want.share and (np.all(num == 0) or np.all(num == den)):  # never, or always
+        return problems + _exact(record, "clopper-pearson", _clopper_pearson(n if value else 0, n))
+    if np.allclose(num / den, value):
+        return problems + _exact(record, "constant", (value, value))
 
     def t() -> tuple[float, float]:  # the linearised (cluster-robust) variance of a ratio
         mean_den = den.mean()
