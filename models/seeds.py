@@ -16,7 +16,7 @@ import random
 
 from models.errors import AtollError
 
-__all__ = ["keyed_seed", "make_rng", "spawn_seeds", "split_seed"]
+__all__ = ["check_seed", "keyed_seed", "make_rng", "spawn_seeds", "split_seed"]
 
 
 def make_rng(seed: int | random.Random) -> random.Random:
@@ -31,6 +31,23 @@ def make_rng(seed: int | random.Random) -> random.Random:
     return random.Random(seed)
 
 
+def check_seed(seed: object, field: str = "seed") -> int:
+    """A root seed checked: a whole number 0 or more (numpy's ``SeedSequence`` takes no other).
+    The one check of every seed a user gives (``--seed``, a study's config, a tuning's file);
+    ``field`` names where it was given.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(-1, "--seed")
+    Traceback (most recent call last):
+    ...
+    models.errors.AtollError: --seed: a seed is a whole number 0 or more, got -1
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise AtollError(f"a seed is a whole number 0 or more, got {seed!r}", field=field)
+    return seed
+
+
 def spawn_seeds(seed: int, n: int) -> list[int]:
     """``n`` statistically independent 63-bit seeds derived from one study seed.
 
@@ -42,8 +59,7 @@ def spawn_seeds(seed: int, n: int) -> list[int]:
     ...
     models.errors.AtollError: seed: a seed is a whole number 0 or more, got -1
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise AtollError(f"a seed is a whole number 0 or more, got {seed!r}", field="seed")
+    check_seed(seed)
     import numpy as np  # numpy only when seeds are spawned (keeps `atoll --help` fast)
 
     children = np.random.SeedSequence(seed).spawn(n)

@@ -17,22 +17,15 @@ import click
 from analyses.cli.components import component_option, parse_components
 from analyses.cli.designs import design_option, recorded_design, say_rounded, whole_games
 from analyses.cli.numbers import Int, IntRange
-from analyses.cli.study import hold
+from analyses.cli.study import check_seed_option, hold
 from analyses.studies.interrupts import keeping
 from models.core import game_info
-from models.errors import AtollError
 
 
 def _budgets(ctx: click.Context, param: click.Parameter, text: str) -> tuple[int, ...]:
     from analyses.reports.skill import parse_budgets
 
     return parse_budgets(text)
-
-
-def _seed(ctx: click.Context, param: click.Parameter, seed: int) -> int:
-    if seed < 0:  # numpy's SeedSequence takes no negative number
-        raise AtollError(f"a seed is a whole number 0 or more, got {seed}", field="--seed")
-    return seed
 
 
 def _resumed(folder: Path, resume: bool) -> str | None:
@@ -85,7 +78,7 @@ def add_skill_command(group: click.Group, game: str) -> None:
         type=Int(),
         default=0,
         show_default=True,
-        callback=_seed,
+        callback=check_seed_option,
         help="Root seed, the same for every budget (so every budget plays the same deals).",
     )
     @click.option(

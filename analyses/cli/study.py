@@ -40,6 +40,7 @@ from analyses.studies.locks import in_use
 from models.core import game_info
 from models.data import NESTED_TOO_DEEPLY, brief, check_nesting
 from models.errors import AtollError
+from models.seeds import check_seed
 from solvers.agents.spec import split_specs
 
 
@@ -74,18 +75,15 @@ def _options(pairs: tuple[str, ...], options_file: str | None, game: str) -> dic
     if options_file:
         base = game_info(game).options.from_toml(options_file).to_dict()
     base.update(parse_option(p) for p in pairs)
-    game_info(game).options.from_mapping(base)  # a bad option fails now, in one line
-    return base
+    return base  # checked once, by the study's config (StudyConfig.check)
 
 
 DEFAULT_AGENTS = "random"
 
 
-def _check_seed(ctx: click.Context, param: click.Parameter, seed: int) -> int:
-    # numpy's SeedSequence takes no negative number; refuse it here, in the option's words
-    if seed < 0:
-        raise AtollError(f"a seed is a whole number 0 or more, got {seed}", field="--seed")
-    return seed
+def check_seed_option(ctx: click.Context, param: click.Parameter, seed: int) -> int:
+    """``--seed`` of every command, checked by :func:`models.seeds.check_seed`."""
+    return check_seed(seed, "--seed")
 
 
 def _check_scheduler(ctx: click.Context, param: click.Parameter, address: str | None) -> Any:
@@ -138,7 +136,7 @@ def play_options(func: Callable[..., None]) -> Callable[..., None]:
             type=Int(),
             default=0,
             show_default=True,
-            callback=_check_seed,
+            callback=check_seed_option,
             help="Root seed: a whole number 0 or more.",
         ),
         click.option("--fixed-seats", is_flag=True, help="Do not rotate the agents over seats."),
@@ -191,8 +189,8 @@ def _config(
         components=parse_components(kw["component_pairs"], game),
         design=design,
     )
+    config.check()  # options and agents read once, here: a bad one is its one line now
     if config.games != kw["games"] and games_flag is not None:
-        config.check()  # a bad agent or component is its one line, without the note before it
         say_rounded(games_flag, kw["games"], config.games, players)
     return config
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pandas as pd
 
 from analyses.reports.tables import estimate_text
-from analyses.reports.variants import Measure, VariantRun, compared, per_game
+from analyses.reports.variants import Measure, VariantRun, compared
 from analyses.statistics import pergame
 from analyses.studies.frames import StudyFrames
 
@@ -36,15 +36,15 @@ def variant_measures(base: StudyFrames, variant: StudyFrames) -> list[Measure]:
             measures.append(
                 (
                     f"{what} of {agent}",
-                    per_game(base, column, by="agent", key=agent),
-                    per_game(variant, column, by="agent", key=agent),
+                    pergame.seat_means(base.players, column, agent),
+                    pergame.seat_means(variant.players, column, agent),
                 )
             )
     measures += [
         (
             f"win share of seat {seat}",
-            per_game(base, "win_share", by="seat", key=seat),
-            per_game(variant, "win_share", by="seat", key=seat),
+            pergame.seat_means(_in_seat(base, seat), "win_share"),
+            pergame.seat_means(_in_seat(variant, seat), "win_share"),
         )
         for seat in sorted(base.players["seat"].unique())
     ]
@@ -66,3 +66,8 @@ def variant_notes(slug: str, frames: StudyFrames, run: VariantRun) -> list[str]:
     used = frames.events[frames.events["kind"] == kind]
     per_game = pergame.count(pergame.per_game_sums(used, list(frames.games["game"])))
     return [f"{run.variant.label}: the study used it {estimate_text(per_game)} a game."]
+
+
+def _in_seat(frames: StudyFrames, seat: int) -> pd.DataFrame:
+    """The players rows of one seat."""
+    return frames.players[frames.players["seat"] == seat]

@@ -50,7 +50,6 @@ __all__ = [
     "effects",
     "games_changed",
     "is_direct",
-    "per_game",
     "redundant",
 ]
 
@@ -64,15 +63,6 @@ def applied(config: StudyConfig, variant: Variant) -> StudyConfig:
 def redundant(config: StudyConfig, variant: Variant) -> bool:
     """Whether the study already plays with the variant's options (nothing to compare)."""
     return all(config.options.get(k) == v for k, v in variant.options.items())
-
-
-def per_game(
-    frames: StudyFrames, column: str, *, by: str | None = None, key: Any = None
-) -> pd.Series:
-    """A players column averaged per game (indexed by game), over the seats whose ``by`` column
-    equals ``key`` when given (``by="agent"``: one agent's seats)."""
-    players = frames.players if by is None else frames.players[frames.players[by] == key]
-    return players.groupby("game")[column].mean()
 
 
 #: The columns of a table of paired comparisons (:func:`compared`).

@@ -30,6 +30,7 @@ table with its seed and traceback; the study goes on.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import traceback
@@ -44,10 +45,11 @@ from analyses.studies.frames import Chunk, StudyFrames, event_row
 from analyses.studies.trace import Trace
 from analyses.studies.watchers import watcher_for
 from analyses.studies.workers import process_pool
-from models.core import Game, GameState, load_game, make_rng, spawn_seeds
+from models.core import Game, GameState, game_info, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
-from models.seeds import split_seed
-from solvers.agents import make_agent
+from models.options import RuleOptions
+from models.seeds import check_seed, split_seed
+from solvers.agents import AgentSpec, make_agent, read_agent
 from solvers.agents.play import Watcher, play_out
 
 
@@ -81,8 +83,7 @@ class StudyConfig:
             raise AtollError("name at least one agent", field="agents")
         if not 1 <= self.games <= 10_000_000:
             raise AtollError(f"must be 1 to 10,000,000, got {self.games}", field="games")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise AtollError(f"a whole number 0 or more, got {self.seed!r}", field="seed")
+        check_seed(self.seed)
         if self.design not in DESIGNS:
             raise AtollError(
                 f"{self.design!r} is no design (the designs: {', '.join(DESIGNS)})",
@@ -125,6 +126,20 @@ class StudyConfig:
         line, shift = self.lineup(), self.rotation(index)
         return tuple(line[(seat - shift) % self.players] for seat in range(self.players))
 
+    # What the config names, read and checked once (here, not per game nor per worker) into
+    # typed values that travel with it: the rule options object and each agent's spec. The
+    # config keeps the options as given (its study.json and digest record only those).
+
+    @functools.cached_property
+    def rules(self) -> RuleOptions:
+        """The game's rule options object (defaults for what ``options`` leaves out)."""
+        return game_info(self.game).options.from_mapping(dict(self.options))
+
+    @functools.cached_property
+    def specs(self) -> dict[str, AgentSpec]:
+        """Each agent spec of ``agents`` read once, by its text."""
+        return {text: read_agent(text) for text in self.agents}
+
     def to_dict(self) -> dict[str, Any]:
         """The config as study.json records it. The fixed design is not written: so a fixed
         study records (and hashes to) what it did before designs, and old folders resume."""
@@ -143,22 +158,20 @@ class StudyConfig:
             raise AtollError("unknown study field", field=sorted(unknown)[0])
         return cls(**{**data, "agents": tuple(data.get("agents", ("random",)))})
 
-    @property
+    @functools.cached_property
     def digest(self) -> str:
         """A short hash of the whole config: recorded in every games row."""
         text = json.dumps(self.to_dict(), sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
     def make_game(self) -> Game:
-        return load_game(self.game, self.players, dict(self.options), **dict(self.components))
+        return load_game(self.game, self.players, self.rules, **dict(self.components))
 
     def check(self) -> Game:
         """The game, made once here so that bad options, component files or agent specs fail
         before any game is played, in one line."""
-        game = self.make_game()
-        for spec in dict.fromkeys(self.agents):
-            make_agent(spec, 0)
-        return game
+        self.specs  # noqa: B018 (read once: a bad spec fails here)
+        return self.make_game()
 
 
 def game_seeds(config: StudyConfig) -> list[int]:
@@ -216,7 +229,8 @@ def _play(
         agent_seeds = [
             agent_seeds[(seat - rotation) % config.players] for seat in range(len(specs))
         ]
-    agents = [make_agent(spec, s) for spec, s in zip(specs, agent_seeds, strict=True)]
+    read = config.specs
+    agents = [make_agent(read[spec], s) for spec, s in zip(specs, agent_seeds, strict=True)]
     chance = make_rng(chance_seed)
     state = game.new_initial_state()
     watcher = Trace() if trace else None
@@ -278,10 +292,10 @@ class _Watchers:
             told(state, actions)
 
 
-def play_chunk(config_data: Mapping[str, Any], jobs: Sequence[tuple[int, int]]) -> StudyFrames:
-    """Play the (index, seed) jobs of one chunk (the task sent to a worker); its tables come
-    back as frames, which travel between processes far cheaper than rows."""
-    config = StudyConfig.from_dict(config_data)
+def play_chunk(config: StudyConfig, jobs: Sequence[tuple[int, int]]) -> StudyFrames:
+    """Play the (index, seed) jobs of one chunk (the task sent to a worker: the config travels
+    with its options and specs already read); its tables come back as frames, which travel
+    between processes far cheaper than rows."""
     game = config.make_game()
     chunk = Chunk()
     for index, seed in jobs:
@@ -361,15 +375,14 @@ def run_study(
 def _results(
     executor: Executor | None, config: StudyConfig, chunks: list[list[tuple[int, int]]]
 ) -> Iterator[StudyFrames]:
-    data = config.to_dict()
     if executor is None:
         for jobs in chunks:
             interrupts.check()
-            yield play_chunk(data, jobs)
+            yield play_chunk(config, jobs)
         return
     futures: list[Future[StudyFrames]] = []
     try:
-        futures.extend(executor.submit(play_chunk, data, jobs) for jobs in chunks)
+        futures.extend(executor.submit(play_chunk, config, jobs) for jobs in chunks)
         for future in as_completed(futures):
             interrupts.check()  # an interrupt swallowed on the way stops the study here
             yield future.result()

@@ -32,7 +32,7 @@ from matplotlib.figure import Figure
 from analyses.reports.figures import error_bars, figure_uri, legend_outside
 from analyses.reports.sections import sample_note
 from analyses.reports.tables import Section, Table
-from analyses.reports.variants import Measure, per_game
+from analyses.reports.variants import Measure
 from analyses.statistics import pergame
 from analyses.studies.frames import StudyFrames, detail, events_of
 from analyses.tobago.stalls import stalls_section
@@ -401,16 +401,16 @@ def variant_measures(base: StudyFrames, other: StudyFrames) -> list[Measure]:
     measures: list[Measure] = [
         (
             f"gold of a {a} seat",
-            per_game(base, "score", by="agent", key=a),
-            per_game(other, "score", by="agent", key=a),
+            pergame.seat_means(base.players, "score", a),
+            pergame.seat_means(other.players, "score", a),
         )
         for a in agents
     ]
     measures += [
         (
             "gold lost to curses per seat",
-            per_game(base, "curse_gold_lost"),
-            per_game(other, "curse_gold_lost"),
+            pergame.seat_means(base.players, "curse_gold_lost"),
+            pergame.seat_means(other.players, "curse_gold_lost"),
         ),
         (
             "turns per game",

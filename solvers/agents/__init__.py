@@ -30,16 +30,18 @@ from models.errors import AtollError
 from solvers.agents.greedy import GreedyAgent
 from solvers.agents.ismcts import ISMCTSAgent
 from solvers.agents.random_agent import RandomAgent
-from solvers.agents.spec import Agent, Param, parse_spec, split_specs
+from solvers.agents.spec import Agent, AgentSpec, Param, parse_spec, split_specs
 
 __all__ = [
     "AGENTS",
     "Agent",
+    "AgentSpec",
     "GreedyAgent",
     "ISMCTSAgent",
     "RandomAgent",
     "agent_help",
     "make_agent",
+    "read_agent",
     "read_spec",
     "split_specs",
 ]
@@ -54,21 +56,34 @@ AGENTS: tuple[str, ...] = tuple(_CLASSES)
 _PARAMS: dict[str, tuple[Param, ...]] = {name: cls.params for name, cls in _CLASSES.items()}
 
 
-def make_agent(spec: str, seed: int) -> Agent:
-    """The agent a spec names (``"greedy"``, ``"ismcts:seconds=0.5,depth=12,c=0.7"``), with
-    its own generator made from ``seed``. A bad spec is a one-line
-    :class:`~models.errors.AtollError` (field ``agent``) listing the known agents and their
-    parameters.
+def read_agent(spec: str | AgentSpec) -> AgentSpec:
+    """A spec read and checked once (one already read is returned as it is). A bad spec is a
+    one-line :class:`~models.errors.AtollError` (field ``agent``) listing the known agents and
+    their parameters.
+
+    >>> read_agent(" greedy ")
+    AgentSpec(text='greedy', name='greedy', values={})
+    """
+    if isinstance(spec, AgentSpec):
+        return spec
+    name, values = parse_spec(spec, _PARAMS)
+    return AgentSpec(spec.strip(), name, values)
+
+
+def make_agent(spec: str | AgentSpec, seed: int) -> Agent:
+    """The agent a spec names (``"greedy"``, ``"ismcts:seconds=0.5,depth=12,c=0.7"``, or a
+    spec read by :func:`read_agent`), with its own generator made from ``seed``. A bad spec is
+    the one-line error of :func:`read_agent`.
 
     >>> make_agent("ismcts:depth=two", seed=0)
     Traceback (most recent call last):
     ...
     models.errors.AtollError: agent: 'ismcts:depth=two': depth must be a whole number, got ...
     """
-    name, values = parse_spec(spec, _PARAMS)
+    read = read_agent(spec)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise AtollError(f"an agent's seed must be an integer, got {seed!r}", field="seed")
-    return _CLASSES[name](seed=seed, name=spec.strip(), **values)  # type: ignore[arg-type]
+    return _CLASSES[read.name](seed=seed, name=read.text, **read.values)  # type: ignore[arg-type]
 
 
 def read_spec(spec: str) -> tuple[str, dict[str, int | float], tuple[Param, ...]]:
@@ -79,8 +94,8 @@ def read_spec(spec: str) -> tuple[str, dict[str, int | float], tuple[Param, ...]
     >>> name, values, [p.name for p in params][:2]
     ('ismcts', {'c': 0.5}, ['iterations', 'seconds'])
     """
-    name, values = parse_spec(spec, _PARAMS)
-    return name, values, _PARAMS[name]
+    read = read_agent(spec)
+    return read.name, dict(read.values), _PARAMS[read.name]
 
 
 def agent_help() -> str:

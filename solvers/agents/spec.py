@@ -52,6 +52,21 @@ class Agent(ABC):
 
 
 @dataclasses.dataclass(frozen=True)
+class AgentSpec:
+    """An agent spec read and checked once, at the boundary (a command line, a study's config,
+    a tuning's file): the text as written, the agent's name and the parameters it sets. It
+    travels as it is, so an agent is made from it for every game without reading it again.
+
+    >>> AgentSpec("ismcts:c=0.5", "ismcts", {"c": 0.5}).text
+    'ismcts:c=0.5'
+    """
+
+    text: str
+    name: str
+    values: Mapping[str, int | float] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
 class Param:
     """One parameter of an agent: its name, kind, default (``None``: not set) and meaning."""
 

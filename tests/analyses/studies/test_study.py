@@ -3,6 +3,7 @@ after a real kill, failures recorded, tables queryable with DuckDB."""
 
 from __future__ import annotations
 
+import dataclasses
 import signal
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from analyses.studies.store import StudyStore
 from analyses.studies.study import StudyConfig, game_seeds, run_study
 from models.core import game_info, spawn_seeds
 from models.errors import AtollError
+from solvers.agents import AgentSpec
 
 ROOT = Path(__file__).resolve().parents[3]
 SMALL = StudyConfig("southseas", players=3, agents=("random",), games=12, seed=11)
@@ -95,8 +97,8 @@ def test_the_rotations_of_a_deal_share_its_chance_and_each_agents_seed(
     made: list[tuple[str, int]] = []  # every agent and chance generator made, in order
     make_agent, make_rng = study_module.make_agent, study_module.make_rng
 
-    def agent(spec: str, seed: int):  # type: ignore[no-untyped-def]
-        made.append((spec, seed))
+    def agent(spec: AgentSpec, seed: int):  # type: ignore[no-untyped-def]
+        made.append((spec.text, seed))  # the spec read once, by the config
         return make_agent(spec, seed)
 
     def chance(seed: int):  # type: ignore[no-untyped-def]
@@ -133,9 +135,9 @@ def test_fixed_design_keeps_the_seeds_and_hash_of_studies_before_designs() -> No
     frames = run_study(config)
     assert frames.games["deal"].tolist() == [0, 1, 2, 3]
     assert frames.games["rotation"].tolist() == [0, 1, 0, 1]
-    still = run_study(StudyConfig(**{**config.__dict__, "rotate": False}))
+    still = run_study(dataclasses.replace(config, rotate=False))
     assert still.games["rotation"].tolist() == [0, 0, 0, 0]
-    duplicate = StudyConfig(**{**config.__dict__, "design": "duplicate"})
+    duplicate = dataclasses.replace(config, design="duplicate")
     assert duplicate.digest != config.digest and duplicate.to_dict()["design"] == "duplicate"
     # the first rotation of each deal is the fixed game of the deal's index
     pd.testing.assert_frame_equal(
@@ -155,12 +157,12 @@ def test_a_duplicate_config_that_cannot_be_played_is_one_error(
     changes: dict[str, object], field: str
 ) -> None:
     with pytest.raises(AtollError) as error:
-        StudyConfig(**{**DUPLICATE.__dict__, **changes})
+        dataclasses.replace(DUPLICATE, **changes)
     assert str(error.value).startswith(field)
 
 
 def test_game_results_depend_on_their_index_only() -> None:
-    more = run_study(StudyConfig(**{**SMALL.__dict__, "games": 15}), chunk_size=7)
+    more = run_study(dataclasses.replace(SMALL, games=15), chunk_size=7)
     some = run_study(SMALL, chunk_size=5)
     pd.testing.assert_frame_equal(
         more.players[more.players["game"] < 12].reset_index(drop=True), some.players
@@ -262,3 +264,31 @@ def test_a_study_killed_by_sigkill_resumes_with_nothing_lost_or_repeated(
     fresh = run_study(StudyStore.open(out).config, workers=2)
     same(frames, fresh)  # and the same games as a run never interrupted
     assert not [p for p in chunks.iterdir() if p.name.startswith(".")]  # staging cleared
+
+
+def test_a_studys_options_and_agent_specs_are_read_once_not_per_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Values are parsed and checked once at the boundary and travel typed: a study of 8
+    games in 4 chunks reads its options once and each distinct agent spec once."""
+    info = game_info("gloryislands")
+    reads: list[str] = []
+    from_mapping = info.options.from_mapping.__func__  # type: ignore[attr-defined]
+    read_agent = study_module.read_agent
+
+    def counted_options(cls, data, **kw):  # type: ignore[no-untyped-def]
+        reads.append("options")
+        return from_mapping(cls, data, **kw)
+
+    def counted_agent(spec):  # type: ignore[no-untyped-def]
+        reads.append(f"agent {spec}")
+        return read_agent(spec)
+
+    monkeypatch.setattr(info.options, "from_mapping", classmethod(counted_options))
+    monkeypatch.setattr(study_module, "read_agent", counted_agent)
+    config = StudyConfig(
+        "gloryislands", 2, ("greedy", "random"), games=8, options={"hunt": False}
+    )
+    frames = run_study(config, chunk_size=2)
+    assert len(frames.games) == 8
+    assert sorted(reads) == ["agent greedy", "agent random", "options"]
