@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from models.errors import AtollError
 from models.events import EventKind
 from models.options import RuleOptions
+from models.vocabulary import Vocabulary
 
 __all__ = ["ChanceKind", "GameInfo", "InformationKind", "Outcome"]
 
@@ -68,6 +69,8 @@ class GameInfo:
     #: The component files the game is made from, (name, meaning): the keywords of its
     #: constructor and the NAMEs of ``--component NAME=FILE``.
     components: tuple[tuple[str, str], ...] = ()
+    #: The words its strategy files may use (:mod:`models.vocabulary`); None: it takes none.
+    vocabulary: Vocabulary | None = None
 
     def check_players(self, players: int | None) -> int:
         """``players`` (the default when ``None``) if the game allows it, else an error."""

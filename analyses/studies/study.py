@@ -138,7 +138,7 @@ class StudyConfig:
     @functools.cached_property
     def specs(self) -> dict[str, AgentSpec]:
         """Each agent spec of ``agents`` read once, by its text."""
-        return {text: read_agent(text) for text in self.agents}
+        return {text: read_agent(text, self.game) for text in self.agents}
 
     def to_dict(self) -> dict[str, Any]:
         """The config as study.json records it. The fixed design is not written: so a fixed

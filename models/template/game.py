@@ -41,6 +41,7 @@ from .components import Deck, dump_deck, load_deck
 from .events import PearlDiversEvent
 from .options import PearlDiversOptions
 from .state import PearlDiversState
+from .vocabulary import VOCABULARY
 
 
 class PearlDivers(Game):
@@ -57,6 +58,7 @@ class PearlDivers(Game):
         options=PearlDiversOptions,
         events=PearlDiversEvent,
         components=(("deck", "the deck: card values and copies (a deck file; default bundled)"),),
+        vocabulary=VOCABULARY,
     )
     #: The top-level keys of its scenario files (another game's scenario is told by them).
     scenario_keys = frozenset(scenario.Scenario.model_fields)

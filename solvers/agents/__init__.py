@@ -56,24 +56,61 @@ AGENTS: tuple[str, ...] = tuple(_CLASSES)
 _PARAMS: dict[str, tuple[Param, ...]] = {name: cls.params for name, cls in _CLASSES.items()}
 
 
-def read_agent(spec: str | AgentSpec) -> AgentSpec:
+#: The agent whose spec names a strategy (``strategy:NAME`` or ``strategy:FILE``).
+STRATEGY = "strategy"
+
+
+def read_agent(spec: str | AgentSpec, game: str | None = None) -> AgentSpec:
     """A spec read and checked once (one already read is returned as it is). A bad spec is a
     one-line :class:`~models.errors.AtollError` (field ``agent``) listing the known agents and
-    their parameters.
+    their parameters. A strategy (``strategy:NAME[,param=value...]``,
+    :mod:`solvers.strategies`) is read for ``game``: its file is loaded and checked here.
 
     >>> read_agent(" greedy ")
-    AgentSpec(text='greedy', name='greedy', values={})
+    AgentSpec(text='greedy', name='greedy', values={}, strategy=None)
+    >>> read_agent("strategy:low-cards,top=3", "gloryislands").strategy.param("top").value
+    3
     """
     if isinstance(spec, AgentSpec):
         return spec
+    if isinstance(spec, str) and spec.strip().partition(":")[0].strip() == STRATEGY:
+        return _read_strategy(spec, game)
     name, values = parse_spec(spec, _PARAMS)
     return AgentSpec(spec.strip(), name, values)
 
 
+def _read_strategy(spec: str, game: str | None) -> AgentSpec:
+    from solvers.strategies.bundled import find_strategy  # the strategies import the agents
+
+    rest = spec.strip().partition(":")[2]
+    target, *settings = [part.strip() for part in rest.split(",")]
+    if not target:
+        raise AtollError(
+            f"{spec!r}: name a bundled strategy or a strategy file (strategy:NAME)", field="agent"
+        )
+    if game is None:
+        raise AtollError(f"{spec!r}: a strategy is read for its game", field="agent")
+    values: dict[str, float] = {}
+    for item in settings:
+        key, eq, text = item.partition("=")
+        try:
+            values[key.strip()] = float(text)
+        except ValueError:
+            eq = ""
+        if not eq or not key.strip():
+            raise AtollError(f"{spec!r}: expected param=number, got {item!r}", field="agent")
+    strategy = find_strategy(game, target)
+    if values:
+        strategy = strategy.with_values(
+            {k: int(v) if v.is_integer() else v for k, v in values.items()}
+        )
+    return AgentSpec(spec.strip(), STRATEGY, values, strategy)
+
+
 def make_agent(spec: str | AgentSpec, seed: int) -> Agent:
     """The agent a spec names (``"greedy"``, ``"ismcts:seconds=0.5,depth=12,c=0.7"``, or a
-    spec read by :func:`read_agent`), with its own generator made from ``seed``. A bad spec is
-    the one-line error of :func:`read_agent`.
+    spec read by :func:`read_agent`: a strategy's spec must be, for its game), with its own
+    generator made from ``seed``. A bad spec is the one-line error of :func:`read_agent`.
 
     >>> make_agent("ismcts:depth=two", seed=0)
     Traceback (most recent call last):
@@ -83,6 +120,12 @@ def make_agent(spec: str | AgentSpec, seed: int) -> Agent:
     read = read_agent(spec)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise AtollError(f"an agent's seed must be an integer, got {seed!r}", field="seed")
+    if read.strategy is not None:
+        from models.core import game_info
+        from solvers.strategies.agent import StrategyAgent
+
+        info = game_info(read.strategy.game)
+        return StrategyAgent(read.strategy, info, seed=seed, name=read.text)
     return _CLASSES[read.name](seed=seed, name=read.text, **read.values)  # type: ignore[arg-type]
 
 
@@ -104,4 +147,8 @@ def agent_help() -> str:
     for name, params in _PARAMS.items():
         shown = "; ".join(f"{p.name}={p.default} ({p.help})" for p in params)
         lines.append(f"{name}: {shown}" if shown else f"{name}: no parameters")
+    lines.append(
+        f"{STRATEGY}:NAME or {STRATEGY}:FILE.toml, then param=value,...: a strategy file's "
+        "rules (`atoll GAME strategies` lists the bundled ones)"
+    )
     return "\n".join(lines)

@@ -75,8 +75,13 @@ class GreedyAgent(Agent):
         """Each legal action with its value (own estimate minus the best other's)."""
         if state.secret_choice() is not None:
             return self.secret_values(state)
+        return self.values_of(state, state.legal_actions())
+
+    def values_of(
+        self, state: GameState, actions: tuple[Hashable, ...]
+    ) -> list[tuple[Hashable, float]]:
+        """Some legal actions (not at a secret choice) with their values, as :meth:`values`."""
         player = state.current_player()
-        actions = state.legal_actions()
         base = state.resample(player, self.rng)  # a fresh state: the last action may use it
         out = []
         for i, action in enumerate(actions):
@@ -95,6 +100,28 @@ class GreedyAgent(Agent):
         start = state.secret_choice_start()
         player = state.current_player()
         return equilibrium(start, player, self.rng, samples=self.samples, rounds=self.rounds)
+
+    def choose_among(self, state: GameState, actions: tuple[Hashable, ...]) -> Hashable:
+        """The best of some legal actions (a strategy's tie, say): by their values, or at a
+        secret choice by the agent's mixed strategy restricted to them."""
+        if len(actions) == 1:
+            return actions[0]
+        if state.secret_choice() is not None:
+            mix = self.secret_mix(state).strategy
+            weights = [max(0.0, mix.get(a, 0.0)) for a in actions]
+            total = sum(weights)
+            if total <= 0:
+                return self.rng.choice(actions)
+            pick, acc = self.rng.random() * total, 0.0
+            for action, weight in zip(actions, weights, strict=True):
+                acc += weight
+                if pick < acc:
+                    return action
+            return actions[-1]
+        values = self.values_of(state, actions)
+        top = max(v for _, v in values)
+        best = [a for a, v in values if v >= top - TIE]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def choose(self, state: GameState) -> Hashable:
         actions = state.legal_actions()

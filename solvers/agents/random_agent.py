@@ -28,3 +28,7 @@ class RandomAgent(Agent):
 
     def choose(self, state: GameState) -> Hashable:
         return self.rng.choice(state.legal_actions())
+
+    def choose_among(self, state: GameState, actions: tuple[Hashable, ...]) -> Hashable:
+        """One of some legal actions, uniformly."""
+        return actions[0] if len(actions) == 1 else self.rng.choice(actions)

@@ -29,6 +29,7 @@ import math
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
+from typing import Any
 
 from models.core import GameState
 from models.errors import AtollError
@@ -64,6 +65,9 @@ class AgentSpec:
     text: str
     name: str
     values: Mapping[str, int | float] = dataclasses.field(default_factory=dict)
+    #: The strategy file a ``strategy:`` spec names, loaded and checked for its game
+    #: (:class:`solvers.strategies.files.Strategy`); None for the other agents.
+    strategy: Any = None
 
 
 @dataclasses.dataclass(frozen=True)

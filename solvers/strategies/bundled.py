@@ -1,0 +1,54 @@
+"""The strategies a game ships (``models/<game>/data/strategies/*.toml``) and how a strategy is
+named on a command line: a bundled strategy's name (the file's stem) or a strategy file's path.
+
+>>> "low-cards" in bundled_names("gloryislands")
+True
+>>> find_strategy("gloryislands", "no-such-plan")
+Traceback (most recent call last):
+...
+models.errors.AtollError: strategy: no bundled strategy 'no-such-plan' for gloryislands (...)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from models.core import game_info
+from models.data import bundled_path
+from models.errors import AtollError
+from solvers.strategies.files import Strategy, load_strategy
+
+__all__ = ["bundled_names", "bundled_strategy", "find_strategy"]
+
+
+def _folder(game: str) -> Path:
+    return bundled_path(game, "strategies")
+
+
+def bundled_names(game: str) -> tuple[str, ...]:
+    """The names of the strategies ``game`` ships, sorted."""
+    folder = _folder(game)
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(p.stem for p in folder.glob("*.toml")))
+
+
+def bundled_strategy(game: str, name: str) -> Strategy:
+    """A bundled strategy by name."""
+    return load_strategy(_folder(game) / f"{name}.toml", game_info(game))
+
+
+def find_strategy(game: str, text: str) -> Strategy:
+    """The strategy ``text`` names: a path (it ends in ``.toml`` or holds a ``/``) or a
+    bundled strategy's name."""
+    text = text.strip()
+    if text.endswith(".toml") or "/" in text or "\\" in text:
+        return load_strategy(Path(text), game_info(game))
+    names = bundled_names(game)
+    if text not in names:
+        raise AtollError(
+            f"no bundled strategy {text!r} for {game} (bundled: {', '.join(names) or 'none'};"
+            " or give a strategy file's path)",
+            field="strategy",
+        )
+    return bundled_strategy(game, text)
