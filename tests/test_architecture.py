@@ -165,7 +165,9 @@ REQUIRED = (
 )  # fmt: skip
 #: The role files a game may leave out, each because the protocol (or the analyses' generic
 #: plug-in) gives a working default; :data:`DEFAULTS` says which, and a test checks it is there.
-OPTIONAL = ("components", "resample", "heuristic", "summary", "snapshot", "audit", "render")
+OPTIONAL = (
+    "components", "resample", "heuristic", "summary", "snapshot", "audit", "render", "vocabulary",
+)  # fmt: skip
 #: What serves a game without the optional role's file.
 DEFAULTS = {
     "components": "no component files: GameInfo.components empty, Game.components() and "
@@ -178,6 +180,8 @@ DEFAULTS = {
     "audit": "no invariants beyond the conformance suite's (only a game's own tests and "
     "benchmarks call its audit)",
     "render": "GameState.figure: no picture, refused in one line by `render` and the explore app",
+    "vocabulary": "GameInfo.vocabulary None: the game takes no strategy files (a strategy spec "
+    "for it is refused in one line)",
 }
 #: Every role file (the name each game gives it).
 SKELETON = (*REQUIRED, *OPTIONAL)
@@ -205,7 +209,7 @@ def test_the_games_are_found() -> None:
 
 
 def test_the_roles_are_required_or_optional() -> None:
-    assert len(set(SKELETON)) == len(SKELETON) == 16
+    assert len(set(SKELETON)) == len(SKELETON) == 17
     assert set(DEFAULTS) == set(OPTIONAL)
 
 
@@ -224,7 +228,8 @@ def test_every_optional_role_has_a_default_that_serves() -> None:
     }
     for role, methods in defaults.items():
         assert not set(methods) & abstract, f"{role}: {methods} must have a default"
-    assert {f.name: f.default for f in dataclasses.fields(GameInfo)}["components"] == ()
+    fields = {f.name: f.default for f in dataclasses.fields(GameInfo)}
+    assert fields["components"] == () and fields["vocabulary"] is None
     assert GENERIC.snapshot is None  # replay --json: the protocol's view
     for path in (ROOT / "analyses").rglob("*.py"):  # an audit is the game's own tests' only
         assert ".audit import" not in path.read_text(encoding="utf-8"), path

@@ -6,8 +6,9 @@ Every feature and attribute reads only what the player knows (his own card, neve
 the conformance suite checks it against ``resample``. A real game documents each word here,
 since strategy files are a contract with their writers.
 
->>> from models.core import load_game, make_rng
->>> state = load_game("template", 2).new_initial_state()
+>>> from models.core import make_rng
+>>> from models.template.game import PearlDivers
+>>> state = PearlDivers(2).new_initial_state()
 >>> rng = make_rng(1)
 >>> while state.is_chance_node():
 ...     state.apply(state.sample_chance(rng))

@@ -1,5 +1,7 @@
-"""The strategies a game ships (``models/<game>/data/strategies/*.toml``) and how a strategy is
-named on a command line: a bundled strategy's name (the file's stem) or a strategy file's path.
+"""The strategies a game ships (``data/strategies/*.toml`` beside the module of its game class:
+``models/<game>/data/strategies/`` for atoll's own, wherever a third-party game lives for its)
+and how a strategy is named on a command line: a bundled strategy's name (the file's stem) or a
+strategy file's path.
 
 >>> "low-cards" in bundled_names("gloryislands")
 True
@@ -11,10 +13,10 @@ models.errors.AtollError: strategy: no bundled strategy 'no-such-plan' for glory
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-from models.core import game_info
-from models.data import bundled_path
+from models.core import game_class, game_info
 from models.errors import AtollError
 from solvers.strategies.files import Strategy, load_strategy
 
@@ -22,7 +24,8 @@ __all__ = ["bundled_names", "bundled_strategy", "find_strategy"]
 
 
 def _folder(game: str) -> Path:
-    return bundled_path(game, "strategies")
+    module = sys.modules[game_class(game).__module__]
+    return Path(str(module.__file__)).parent / "data" / "strategies"
 
 
 def bundled_names(game: str) -> tuple[str, ...]:

@@ -51,88 +51,37 @@ models.errors.AtollError: low.toml: params: top: 9 is outside its range 1..5
 from __future__ import annotations
 
 import dataclasses
-import math
-import operator
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from models.data import parse_toml, read_text
 from models.errors import AtollError
 from models.info import GameInfo
-from models.vocabulary import ActionKind, Vocabulary
+from solvers.strategies.rules import (
+    Condition,
+    Param,
+    Rule,
+    checked_value,
+    read_params,
+    read_rule,
+    text_value,
+    unknown_keys,
+)
 
-__all__ = ["Condition", "Param", "Rule", "Strategy", "load_strategy", "parse_strategy"]
+__all__ = [
+    "Condition",
+    "Param",
+    "Rule",
+    "Strategy",
+    "dump_strategy",
+    "load_strategy",
+    "parse_strategy",
+]
 
 #: The agents a strategy may fall back on.
 FALLBACKS = ("greedy", "random")
-#: The comparisons a condition may make.
-OPERATORS: dict[str, Callable[[float, float], bool]] = {
-    "<=": operator.le,
-    ">=": operator.ge,
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    ">": operator.gt,
-}
-_CONDITION = re.compile(
-    r"^\s*([A-Za-z_][\w]*|-?[0-9.]+)\s*(<=|>=|==|!=|<|>)\s*([A-Za-z_]\w*|-?[0-9.]+)\s*$"
-)
-_PREFER = re.compile(r"^\s*(lowest|highest)\s+([A-Za-z_]\w*)\s*$")
 _TOP = {"name", "game", "about", "fallback", "version", "params", "rules"}
-_RULE = {"name", "kind", "when", "where", "prefer", "weights"}
-_PARAM = {"value", "low", "high", "help"}
-
-
-@dataclasses.dataclass(frozen=True)
-class Param:
-    """A named number of a strategy; ``low``..``high`` (both or neither) is its search range."""
-
-    name: str
-    value: int | float
-    low: int | float | None = None
-    high: int | float | None = None
-    help: str = ""
-
-    @property
-    def searchable(self) -> bool:
-        return self.low is not None and self.high is not None
-
-    @property
-    def integer(self) -> bool:
-        return all(isinstance(v, int) for v in (self.value, self.low, self.high) if v is not None)
-
-
-@dataclasses.dataclass(frozen=True)
-class Condition:
-    """``left op right``; each side a name (feature, parameter, attribute) or a number."""
-
-    text: str
-    left: str | float
-    op: str
-    right: str | float
-
-    def holds(self, lookup: Callable[[str], float]) -> bool:
-        a = lookup(self.left) if isinstance(self.left, str) else self.left
-        b = lookup(self.right) if isinstance(self.right, str) else self.right
-        return OPERATORS[self.op](a, b)
-
-    def names(self) -> tuple[str, ...]:
-        return tuple(s for s in (self.left, self.right) if isinstance(s, str))
-
-
-@dataclasses.dataclass(frozen=True)
-class Rule:
-    """One rule: when its conditions hold, the actions of ``kind`` that pass ``where``, best
-    by ``prefer`` (attribute, +1 highest / -1 lowest, in order) or ``weights``."""
-
-    name: str
-    kind: str
-    when: tuple[Condition, ...] = ()
-    where: tuple[Condition, ...] = ()
-    prefer: tuple[tuple[str, int], ...] = ()
-    weights: tuple[tuple[str, str | float], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -172,10 +121,62 @@ class Strategy:
                     source=self.source,
                     field="params",
                 )
-            changed.append(_checked_value(known[name], value, self.source))
+            changed.append(checked_value(known[name], value, self.source))
         replaced = {p.name: p for p in changed}
         params = tuple(replaced.get(p.name, p) for p in self.params)
         return dataclasses.replace(self, params=params)
+
+
+def dump_strategy(strategy: Strategy) -> str:
+    """The text of a strategy file that reads back to ``strategy`` (a best response's tuned
+    values are written so).
+
+    >>> from models.core import game_info
+    >>> from solvers.strategies.bundled import bundled_strategy
+    >>> low = bundled_strategy("gloryislands", "low-cards").with_values({"top": 4})
+    >>> parse_strategy(dump_strategy(low), game_info("gloryislands")) == dataclasses.replace(
+    ...     low, source="<string>")
+    True
+    """
+    import tomlkit  # only when a strategy is written (reading needs tomllib alone)
+
+    doc = tomlkit.document()
+    doc.add("name", strategy.name)
+    doc.add("game", strategy.game)
+    doc.add("about", strategy.about)
+    doc.add("fallback", strategy.fallback)
+    doc.add("version", 1)
+    params = tomlkit.table()
+    for p in strategy.params:
+        entry = tomlkit.inline_table()
+        entry.update({"value": p.value})
+        if p.searchable:
+            entry.update({"low": p.low, "high": p.high})
+        if p.help:
+            entry.update({"help": p.help})
+        params.add(p.name, entry)
+    if strategy.params:
+        doc.add("params", params)
+    rules = tomlkit.aot()
+    for rule in strategy.rules:
+        table = tomlkit.table()
+        table.add("name", rule.name)
+        table.add("kind", rule.kind)
+        if rule.when:
+            table.add("when", [c.text for c in rule.when])
+        if rule.where:
+            table.add("where", [c.text for c in rule.where])
+        if rule.prefer:
+            table.add(
+                "prefer", [f"{'highest' if sign > 0 else 'lowest'} {a}" for a, sign in rule.prefer]
+            )
+        if rule.weights:
+            weights = tomlkit.inline_table()
+            weights.update(dict(rule.weights))
+            table.add("weights", weights)
+        rules.append(table)
+    doc.add("rules", rules)
+    return tomlkit.dumps(doc)
 
 
 def load_strategy(path: str | Path, info: GameInfo) -> Strategy:
@@ -190,9 +191,9 @@ def parse_strategy(text: str, info: GameInfo, *, source: str | Path = "<string>"
     vocab = info.vocabulary
     if vocab is None:
         raise AtollError(f"{info.title} takes no strategy files", source=where, field="game")
-    _unknown(data, _TOP, where, None)
-    name = _text(data, "name", where, None, required=True)
-    game = _text(data, "game", where, None, required=True)
+    unknown_keys(data, _TOP, where, None)
+    name = text_value(data, "name", where, None, required=True)
+    game = text_value(data, "game", where, None, required=True)
     if game != info.name:
         raise AtollError(f"the file is for {game!r}, not {info.name!r}", source=where, field="game")
     version = data.get("version", 1)
@@ -200,288 +201,25 @@ def parse_strategy(text: str, info: GameInfo, *, source: str | Path = "<string>"
         raise AtollError(
             f"version 1 is the only one, got {version!r}", source=where, field="version"
         )
-    fallback = _text(data, "fallback", where, None) or "greedy"
+    fallback = text_value(data, "fallback", where, None) or "greedy"
     if fallback not in FALLBACKS:
         raise AtollError(
             f"{fallback!r} is no fallback (one of: {', '.join(FALLBACKS)})",
             source=where,
             field="fallback",
         )
-    params = _params(data.get("params", {}), vocab, where)
+    params = read_params(data.get("params", {}), vocab, where)
     rules_data = data.get("rules", [])
     if not isinstance(rules_data, list) or not rules_data:
         raise AtollError("a strategy has at least one [[rules]] table", source=where, field="rules")
     names = {p.name for p in params}
-    rules = tuple(_rule(r, k, vocab, names, where) for k, r in enumerate(rules_data, 1))
+    rules = tuple(read_rule(r, k, vocab, names, where) for k, r in enumerate(rules_data, 1))
     return Strategy(
         name=name,
         game=game,
-        about=_text(data, "about", where, None) or "",
+        about=text_value(data, "about", where, None) or "",
         fallback=fallback,
         params=params,
         rules=rules,
         source=where,
     )
-
-
-def _params(data: Any, vocab: Vocabulary, where: str) -> tuple[Param, ...]:
-    if not isinstance(data, dict):
-        raise AtollError("must be a table", source=where, field="params")
-    taken = set(vocab.feature_names()) | {a.name for k in vocab.kinds for a in k.attributes}
-    out = []
-    for name, spec in data.items():
-        entry = f"params.{name}"
-        if not re.fullmatch(r"[A-Za-z_]\w*", name):
-            raise AtollError(
-                "a parameter's name is a word (letters, digits, _)", source=where, field=entry
-            )
-        if name in taken:
-            raise AtollError(
-                f"{name!r} is a feature or attribute of the game: name the parameter otherwise",
-                source=where,
-                field=entry,
-            )
-        if not isinstance(spec, dict):
-            spec = {"value": spec}
-        _unknown(spec, _PARAM, where, None, prefix=entry)
-        numbers = {k: spec.get(k) for k in ("value", "low", "high")}
-        for key, value in numbers.items():
-            if value is not None and not _is_number(value):
-                raise AtollError(
-                    f"must be a number, got {value!r}", source=where, field=f"{entry}.{key}"
-                )
-        if numbers["value"] is None:
-            raise AtollError("missing", source=where, field=f"{entry}.value")
-        if (numbers["low"] is None) != (numbers["high"] is None):
-            raise AtollError("give both low and high, or neither", source=where, field=entry)
-        if numbers["low"] is not None and numbers["low"] > numbers["high"]:
-            raise AtollError("low is above high", source=where, field=entry)
-        param = Param(
-            name, numbers["value"], numbers["low"], numbers["high"], str(spec.get("help", ""))
-        )
-        out.append(_checked_value(param, param.value, where))
-    return tuple(out)
-
-
-def _checked_value(param: Param, value: Any, where: str) -> Param:
-    if not _is_number(value):
-        raise AtollError(
-            f"{param.name} must be a number, got {value!r}", source=where, field="params"
-        )
-    if param.integer and param.searchable and not isinstance(value, int):
-        if float(value).is_integer():
-            value = int(value)
-        else:
-            raise AtollError(
-                f"{param.name} is a whole number, got {value!r}", source=where, field="params"
-            )
-    if param.searchable and not param.low <= value <= param.high:  # type: ignore[operator]
-        raise AtollError(
-            f"{param.name}: {value!r} is outside its range {param.low}..{param.high}",
-            source=where,
-            field="params",
-        )
-    return dataclasses.replace(param, value=value)
-
-
-def _rule(data: Any, k: int, vocab: Vocabulary, params: set[str], where: str) -> Rule:
-    entry = f"rule {k}"
-    if not isinstance(data, dict):
-        raise AtollError("must be a table", source=where, entry=entry)
-    name = _text(data, "name", where, entry) or f"rule {k}"
-    entry = f"rule {k} ({name})"
-    _unknown(data, _RULE, where, entry)
-    kind_name = _text(data, "kind", where, entry, required=True)
-    try:
-        kind = vocab.kind(kind_name)
-    except KeyError:
-        known = ", ".join(k.name for k in vocab.kinds)
-        raise AtollError(
-            f"unknown action kind {kind_name!r} (the kinds: {known})",
-            source=where,
-            entry=entry,
-            field="kind",
-        ) from None
-    features = set(vocab.feature_names())
-    when = _conditions(data.get("when", []), "when", features | params, vocab, kind, where, entry)
-    attrs = set(kind.attribute_names())
-    where_ = _conditions(
-        data.get("where", []), "where", features | params | attrs, vocab, kind, where, entry
-    )
-    prefer = _prefer(data.get("prefer"), attrs, kind, where, entry)
-    weights = _weights(data.get("weights"), attrs, params, kind, where, entry)
-    if prefer and weights:
-        raise AtollError(
-            "give prefer or weights, not both", source=where, entry=entry, field="weights"
-        )
-    return Rule(name, kind.name, when, where_, prefer, weights)
-
-
-def _conditions(
-    data: Any,
-    field: str,
-    names: set[str],
-    vocab: Vocabulary,
-    kind: ActionKind,
-    where: str,
-    entry: str,
-) -> tuple[Condition, ...]:
-    if isinstance(data, str):
-        data = [data]
-    if not isinstance(data, list):
-        raise AtollError("must be a list of conditions", source=where, entry=entry, field=field)
-    out = []
-    for i, text in enumerate(data):
-        at = f"{field}[{i}]"
-        if not isinstance(text, str):
-            raise AtollError(
-                f"a condition is a string, got {text!r}", source=where, entry=entry, field=at
-            )
-        match = _CONDITION.match(text)
-        if match is None:
-            raise AtollError(
-                f"{text!r} is not NAME OP VALUE (OP one of {' '.join(OPERATORS)})",
-                source=where,
-                entry=entry,
-                field=at,
-            )
-        left, op, right = match.groups()
-        sides = [_side(s, names, vocab, kind, field, where, entry, at) for s in (left, right)]
-        out.append(Condition(text.strip(), sides[0], op, sides[1]))
-    return tuple(out)
-
-
-def _side(
-    text: str,
-    names: set[str],
-    vocab: Vocabulary,
-    kind: ActionKind,
-    field: str,
-    where: str,
-    entry: str,
-    at: str,
-) -> str | float:
-    if not re.match(r"[A-Za-z_]", text):
-        try:
-            value = float(text)
-        except ValueError:
-            raise AtollError(
-                f"{text!r} is not a number", source=where, entry=entry, field=at
-            ) from None
-        return value
-    if text in names:
-        return text
-    known = sorted(names)
-    what = (
-        "feature, parameter or attribute of " + repr(kind.name)
-        if field == "where"
-        else "feature or parameter"
-    )
-    raise AtollError(
-        f"unknown {what} {text!r} (known: {', '.join(known)})", source=where, entry=entry, field=at
-    )
-
-
-def _prefer(
-    data: Any, attrs: set[str], kind: ActionKind, where: str, entry: str
-) -> tuple[tuple[str, int], ...]:
-    if data is None:
-        return ()
-    items = [data] if isinstance(data, str) else data
-    if not isinstance(items, list):
-        raise AtollError(
-            "must be a string or a list of strings", source=where, entry=entry, field="prefer"
-        )
-    out = []
-    for i, text in enumerate(items):
-        match = _PREFER.match(text) if isinstance(text, str) else None
-        if match is None:
-            raise AtollError(
-                f"{text!r} is not 'lowest ATTRIBUTE' or 'highest ATTRIBUTE'",
-                source=where,
-                entry=entry,
-                field=f"prefer[{i}]",
-            )
-        way, attr = match.groups()
-        if attr not in attrs:
-            raise AtollError(
-                _no_attribute(kind, attr, attrs),
-                source=where,
-                entry=entry,
-                field=f"prefer[{i}]",
-            )
-        out.append((attr, 1 if way == "highest" else -1))
-    return tuple(out)
-
-
-def _weights(
-    data: Any, attrs: set[str], params: set[str], kind: ActionKind, where: str, entry: str
-) -> tuple[tuple[str, str | float], ...]:
-    if data is None:
-        return ()
-    if not isinstance(data, dict) or not data:
-        raise AtollError(
-            "must be a table of attribute = weight", source=where, entry=entry, field="weights"
-        )
-    out: list[tuple[str, str | float]] = []
-    for attr, weight in data.items():
-        at = f"weights.{attr}"
-        if attr not in attrs:
-            raise AtollError(
-                _no_attribute(kind, attr, attrs),
-                source=where,
-                entry=entry,
-                field=at,
-            )
-        if isinstance(weight, str):
-            if weight not in params:
-                raise AtollError(
-                    f"unknown parameter {weight!r}", source=where, entry=entry, field=at
-                )
-        elif not _is_number(weight):
-            raise AtollError(
-                f"a weight is a number or a parameter, got {weight!r}",
-                source=where,
-                entry=entry,
-                field=at,
-            )
-        out.append((attr, weight))
-    return tuple(out)
-
-
-def _unknown(
-    data: Mapping[str, Any], known: set[str], where: str, entry: str | None, prefix: str = ""
-) -> None:
-    for key in data:
-        if key not in known:
-            field = f"{prefix}.{key}" if prefix else key
-            raise AtollError(
-                f"unknown field (the fields: {', '.join(sorted(known))})",
-                source=where,
-                entry=entry,
-                field=field,
-            )
-
-
-def _text(
-    data: Mapping[str, Any], key: str, where: str, entry: str | None, *, required: bool = False
-) -> str | None:
-    value = data.get(key)
-    if value is None:
-        if required:
-            raise AtollError("missing", source=where, entry=entry, field=key)
-        return None
-    if not isinstance(value, str) or not value.strip():
-        raise AtollError(
-            f"must be a non-empty string, got {value!r}", source=where, entry=entry, field=key
-        )
-    return value.strip()
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _no_attribute(kind: ActionKind, attr: str, attrs: set[str]) -> str:
-    known = ", ".join(sorted(attrs)) or "none"
-    return f"{kind.name!r} has no attribute {attr!r} (its attributes: {known})"

@@ -535,6 +535,48 @@ class ProtocolSuite:
             assert _snapshot(state) == before, f"{where}: resampling changed the original"
         assert random.getstate() == global_before, "resample used the global random"
 
+    def test_the_strategy_vocabulary_reads_only_what_the_player_sees(self) -> None:
+        """Strategy files see only what the player knows (issue 38): every feature of the
+        player to move and every attribute of his legal actions is the same in the state and in
+        each resample of it (read where the current secret choice began, as the strategy agent
+        reads them), and every decision's legal actions are of a declared kind."""
+        vocab = game_info(self.game_name).vocabulary
+        if vocab is None:
+            pytest.skip("the game takes no strategy files")
+        checked = 0
+        for k, (n, seed, state) in enumerate(self._resample_nodes()):
+            where = f"{n} players, seed {seed}, move {len(state.history())}"
+            p = state.current_player()
+            actions = state.legal_actions()[:VOCABULARY_ACTIONS]
+            for action in actions:
+                assert vocab.kind_of(action) is not None, f"{where}: {action} has no kind"
+            expected = _words(vocab, state, p, actions)
+            for t in range(2):
+                twin = state.resample(p, make_rng(97 * k + t))
+                assert _words(vocab, twin, p, actions) == expected, where
+            checked += 1
+        assert checked
+
+    def test_every_bundled_strategy_loads_and_plays_a_game(self) -> None:
+        """Each strategy the game ships reads (a strategy file is checked when loaded) and
+        plays whole games in every seat, legal by construction (issue 38)."""
+        from solvers.agents import make_agent, read_agent
+        from solvers.agents.play import play_out
+        from solvers.strategies.bundled import bundled_names
+
+        names = bundled_names(self.game_name)
+        if game_info(self.game_name).vocabulary is None:
+            assert not names, "strategies shipped for a game without a vocabulary"
+            pytest.skip("the game takes no strategy files")
+        n = self.player_counts[0]
+        for k, name in enumerate(names):
+            spec = read_agent(f"strategy:{name}", self.game_name)
+            assert spec.strategy.about, f"{name}: say in words what it does (about)"
+            state = self.game(n).new_initial_state()
+            agents = [make_agent(spec, 10 * k + seat) for seat in range(n)]
+            play_out(state, agents, make_rng(k), max_steps=self.max_moves)
+            assert state.is_terminal(), name
+
     def test_resample_redraws_what_the_player_cannot_see(self) -> None:
         """Imperfect information: resampling varies the hidden part where there is one.
         Perfect information: nothing is hidden, so no resample changes anyone's view."""
@@ -704,6 +746,22 @@ def _random_move(state: GameState, rng: random.Random) -> Hashable:
     if state.current_player() == CHANCE:
         return state.sample_chance(rng)
     return rng.choice(state.legal_actions())
+
+
+#: How many legal actions of a position the vocabulary check reads (the first ones).
+VOCABULARY_ACTIONS = 24
+
+
+def _words(vocab: Any, state: GameState, player: int, actions: Sequence[Hashable]) -> Any:
+    """Every feature for ``player`` and every attribute of ``actions``, read as the strategy
+    agent reads them (at the start of a secret choice)."""
+    view = state.secret_choice_start() if state.secret_choice() is not None else state
+    features = {f.name: f.value(view, player) for f in vocab.all_features()}
+    attributes = []
+    for action in actions:
+        kind = vocab.kind_of(action)
+        attributes.append({a.name: a.value(view, action) for a in kind.attributes})
+    return features, attributes
 
 
 def _snapshot(state: GameState) -> tuple[Any, ...]:

@@ -99,6 +99,10 @@ def test_the_template_copied_under_a_new_name_registers_and_passes_conformance(
     text = game.read_text(encoding="utf-8")
     assert text.count('name="template"') == 1, "the one rename of the guide"
     game.write_text(text.replace('name="template"', 'name="mygame"'), encoding="utf-8")
+    for strategy in (package / "data" / "strategies").glob("*.toml"):  # the guide's step 1
+        text = strategy.read_text(encoding="utf-8")
+        assert text.count('game = "template"') == 1, strategy
+        strategy.write_text(text.replace('game = "template"', 'game = "mygame"'), "utf-8")
     (tmp_path / "test_mygame.py").write_text(COPY_SUITE, encoding="utf-8")
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
