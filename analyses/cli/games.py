@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import click
 
+from analyses.cli.bestresponse import add_best_response_command
 from analyses.cli.groups import SuggestingGroup
 from analyses.cli.position import add_position_commands
 from analyses.cli.skill import add_skill_command
@@ -35,6 +36,7 @@ def game_group(game: str) -> click.Group:
     add_skill_command(group, game)
     add_study_commands(group, game)
     add_tune_command(group, game)
+    add_best_response_command(group, game)
     add_position_commands(group, game)
     for command in found.commands():
         group.add_command(command)
