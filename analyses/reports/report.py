@@ -57,7 +57,10 @@ __all__ = ["build_sections", "write_report"]
 
 
 def build_sections(
-    frames: StudyFrames, record: dict[str, Any], variants: Mapping[str, VariantRun] | None = None
+    frames: StudyFrames,
+    record: dict[str, Any],
+    variants: Mapping[str, VariantRun] | None = None,
+    simple: Section | None = None,
 ) -> list[Section]:
     game = record["config"]["game"]
     makers = (
@@ -75,6 +78,8 @@ def build_sections(
     found.extend(declared.sections(frames, record))
     if variants:
         found.append(variants_section(frames, record, variants, declared.variant_report))
+    if simple is not None:
+        found.append(simple)
     found.append(planning_section(frames, record))
     failed = errors_section(frames, record)
     return found + ([failed] if failed else [])
@@ -86,11 +91,14 @@ def write_report(
     variants: Mapping[str, tuple[Variant, Any]] | None = None,
     *,
     command: str | None = None,
+    simple: Mapping[str, Any] | None = None,
+    simple_against: str = "greedy",
 ) -> Path:
     """Render the report of the study in ``store`` to ``path`` and ``report.json`` beside it
     (atomically); ``variants`` maps a slug to a rule variant and the store it was played into
     (:mod:`analyses.reports.variants`); ``command`` is the command line shown (default: this
-    one)."""
+    one); ``simple`` maps a simple bundled strategy's name to the store of its games against
+    ``simple_against`` (:mod:`analyses.strategies.degenerate`)."""
     record = store.record
     frames = store.frames()
     runs = {
@@ -103,7 +111,19 @@ def write_report(
         path,
         title=f"{info.title}: study report",
         subtitle=f"{len(frames.games)} games of {record['config']['players']} players",
-        sections=build_sections(frames, record, runs),
+        sections=build_sections(frames, record, runs, _simple(record, simple, simple_against)),
         top=top,
         record=record,
     )
+
+
+def _simple(
+    record: dict[str, Any], stores: Mapping[str, Any] | None, against: str
+) -> Section | None:
+    """The simple strategies' section, when they were played."""
+    if not stores:
+        return None
+    from analyses.strategies.degenerate import degenerate_section, simple_runs
+
+    players = int(record["config"]["players"])
+    return degenerate_section(simple_runs(stores), players, opponent=against)

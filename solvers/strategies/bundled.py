@@ -20,7 +20,7 @@ from models.core import game_class, game_info
 from models.errors import AtollError
 from solvers.strategies.files import Strategy, load_strategy
 
-__all__ = ["bundled_names", "bundled_strategy", "find_strategy"]
+__all__ = ["bundled_names", "bundled_path", "bundled_strategy", "find_strategy"]
 
 
 def _folder(game: str) -> Path:
@@ -36,9 +36,14 @@ def bundled_names(game: str) -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in folder.glob("*.toml")))
 
 
+def bundled_path(game: str, name: str) -> Path:
+    """The file of a bundled strategy."""
+    return _folder(game) / f"{name}.toml"
+
+
 def bundled_strategy(game: str, name: str) -> Strategy:
     """A bundled strategy by name."""
-    return load_strategy(_folder(game) / f"{name}.toml", game_info(game))
+    return load_strategy(bundled_path(game, name), game_info(game))
 
 
 def find_strategy(game: str, text: str) -> Strategy:

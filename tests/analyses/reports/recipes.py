@@ -526,6 +526,33 @@ def compared(tables: Tables, records: Records) -> dict[str, Expectation]:
     )
 
 
+# -- simple strategies (the degenerate-strategy check) ------------------------------------------
+
+
+def simple_strategies(tables: Tables, records: Records) -> dict[str, Expectation]:
+    """Each simple strategy's games in ``strategies/NAME``: its win share per deal (the
+    strategy is the lineup's first agent), tested against the even share the page states."""
+    import tomllib  # the strategy's title and rule count, read from its file (metadata only)
+
+    from solvers.strategies.bundled import bundled_path
+
+    caption = records[0]["table"]
+    even = tables.report["simple_strategies"]["even_share"]
+    game = tables.study["config"]["game"]
+    out: dict[str, Expectation] = {}
+    for folder in sorted((tables.folder / "strategies").iterdir()):
+        other = Tables(folder)
+        spec = other.study["config"]["agents"][0]
+        data = tomllib.loads(bundled_path(game, folder.name).read_text(encoding="utf-8"))
+        mine = other.players[other.players["agent"] == spec].groupby("game")["win_share"].mean()
+        shares = other.per_deal(mine).to_numpy(float)
+        name = f"{caption}: strategy {data['name']}"
+        out[f"{name}: win share"] = Units(shares, "mean", SHARE, p=sign_flip(shares - even))
+        out[f"{name}: rules"] = Plain(len(data["rules"]))
+        out[f"{name}: even share"] = Plain(even)
+    return out
+
+
 SHARED: dict[str, Recipe] = {
     r"Lineups$": lineups,
     r"Seats$": seats,
@@ -540,6 +567,7 @@ SHARED: dict[str, Recipe] = {
     r"Legal actions per decision$": branching,
     r"Events per game$": events,
     r"Games needed$": planning,
+    r"Simple strategies against ": simple_strategies,
     r"(Rates|Points|Per-game counts|Lengths|Scores): every measure that changed": compared,
 }
 
