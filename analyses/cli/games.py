@@ -22,6 +22,7 @@ from analyses.cli.bestresponse import add_best_response_command
 from analyses.cli.groups import SuggestingGroup
 from analyses.cli.position import add_position_commands
 from analyses.cli.skill import add_skill_command
+from analyses.cli.strategies import add_strategies_command
 from analyses.cli.study import add_study_commands
 from analyses.cli.tune import add_tune_command
 from analyses.plugins import game_help, plugin
@@ -37,6 +38,7 @@ def game_group(game: str) -> click.Group:
     add_study_commands(group, game)
     add_tune_command(group, game)
     add_best_response_command(group, game)
+    add_strategies_command(group, game)
     add_position_commands(group, game)
     for command in found.commands():
         group.add_command(command)

@@ -200,6 +200,23 @@ def test_an_agent_chooses_sail_cards_alike_from_every_place(spec: str) -> None:
     assert homogeneity(counts) > ALPHA, counts
 
 
+def _strategies(game: str) -> list[str]:
+    from solvers.strategies.bundled import bundled_names
+
+    return [f"strategy:{name}" for name in bundled_names(game)]
+
+
+@pytest.mark.parametrize("spec", _strategies("gloryislands"))
+def test_a_bundled_strategy_chooses_sail_cards_alike_from_every_place(spec: str) -> None:
+    """Strategy files read what the player sees where the secret choice began, and their
+    fallback plays the choice as the simultaneous game it is (issue 38): the same test."""
+    from solvers.agents import read_agent
+
+    read = read_agent(spec, "gloryislands")
+    counts = sail_values_by_place(lambda seed: make_agent(read, seed))
+    assert homogeneity(counts) > ALPHA, counts
+
+
 def test_an_order_dependent_agent_fails_the_sail_card_order_test() -> None:
     counts = sail_values_by_place(maker("judged-at-once"))
     assert homogeneity(counts) < ALPHA, counts
