@@ -66,13 +66,15 @@ def add_best_response_command(group: click.Group, game: str) -> None:
         resume: bool,
     ) -> None:
         """Search --strategy's parameters for the highest win share against --against (optuna,
-        every trial on the same deals, duplicate design), check the best values against the
+        every trial on the same deals, duplicate design; every value once where they fit in
+        --trials), check the best values against the
         starting ones on fresh deals, and write --out/best-response.json and the tuned
         strategy file (--out/best.toml when better, else --out/candidate/best.toml)."""
         from analyses.strategies.bestresponse import (
             BestResponseRun,
             best_trial,
             check,
+            inert,
             players_of,
             read_record,
             search,
@@ -105,6 +107,10 @@ def add_best_response_command(group: click.Group, game: str) -> None:
             plot = write_trial_plot(played, folder / "trials.png", run.strategy)
             record = read_record(folder) or {}
             verdict = checked.verdict(run.strategy, run.field(), run.players)
+            if inert(played):
+                same = played[0]["share"]
+                verdict += (f" Every value tried won the same share ({same:.3f}): its "
+                            "parameters change nothing against this field (inert).")  # fmt: skip
             record.update(check=checked.to_dict(), verdict=verdict, tuned=tuned.name,
                           files=[str(tuned.relative_to(folder)), plot.name])  # fmt: skip
             write_record(folder, record)

@@ -56,7 +56,9 @@ __all__ = [
     "candidate_spec",
     "check",
     "entrant_spec",
+    "inert",
     "search",
+    "small_grid",
 ]
 
 #: The run's record in its folder.
@@ -159,6 +161,35 @@ def deal_shares(
     return np.concatenate(shares)
 
 
+def small_grid(strategy: Strategy, trials: int) -> list[dict[str, Any]] | None:
+    """Every combination of the searchable values, the starting values first, when all are
+    whole numbers and there are no more combinations than trials (a search would only repeat
+    itself); else None.
+
+    >>> from solvers.strategies.bundled import bundled_strategy
+    >>> [v["top"] for v in small_grid(bundled_strategy("gloryislands", "low-cards"), 30)]
+    [2, 1, 3, 4, 5]
+    """
+    import itertools
+
+    params = strategy.searchable()
+    if not params or not all(p.integer for p in params):
+        return None
+    ranges = [range(int(p.low), int(p.high) + 1) for p in params]  # type: ignore[arg-type]
+    if math.prod(len(r) for r in ranges) > trials:
+        return None
+    start = tuple(int(p.value) for p in params)
+    combos = sorted(itertools.product(*ranges), key=lambda c: (c != start, c))
+    return [dict(zip((p.name for p in params), c, strict=True)) for c in combos]
+
+
+def inert(trials: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether every trial of different values won exactly the same share (the parameters
+    did not change the games' results on the trials' deals)."""
+    played = [t for t in trials if not t.get("repeat")]
+    return len(played) > 1 and len({t["share"] for t in played}) == 1
+
+
 def _distributions(strategy: Strategy) -> dict[str, Any]:
     from optuna.distributions import FloatDistribution, IntDistribution
 
@@ -225,8 +256,19 @@ def search(
     write_record(folder, record)
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     start = {p.name: p.value for p in strategy.searchable()}
-    for k in range(len(trials), run.trials):
+    grid = small_grid(strategy, run.trials)
+    for k in range(len(trials), len(grid) if grid is not None else run.trials):
         interrupts.check()
+        if grid is not None:  # every value fits in the trials: each played once, in order
+            values = grid[k]
+            shares = deal_shares(run, values, run.seed, run.games, workers, scheduler)
+            trials.append({"k": k, "values": values, "share": float(shares.mean()),
+                           "deals": len(shares), "repeat": False})  # fmt: skip
+            with interrupts.deferred():
+                write_record(folder, record)
+            if done is not None:
+                done(k, values, trials[-1]["share"])
+            continue
         study = optuna.create_study(
             direction="maximize",
             sampler=optuna.samplers.TPESampler(

@@ -14,7 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from analyses.strategies.bestresponse import BestResponseRun, best_trial, check, search, write_tuned
+from analyses.strategies.bestresponse import (
+    BestResponseRun,
+    best_trial,
+    check,
+    inert,
+    search,
+    write_tuned,
+)
 from models.core import register_game
 from models.errors import AtollError
 from tests.solvers.strategies.template import TEMPLATE
@@ -32,8 +39,8 @@ def test_the_search_finds_the_planted_best_value_and_the_check_confirms_it(
     tmp_path: Path,
 ) -> None:
     run = _run()
-    trials = search(run, tmp_path)
-    assert [t["k"] for t in trials] == list(range(8)) and trials[0]["values"] == {"least": 4}
+    trials = search(run, tmp_path)  # 6 values fit in 8 trials: each played once, start first
+    assert [t["values"]["least"] for t in trials] == [4, 1, 2, 3, 5, 6]
     best = best_trial(trials)
     assert best["values"]["least"] <= 3, trials  # the planted plan: dive with (almost) any card
     checked = check(run, best["values"])
@@ -55,8 +62,42 @@ def test_nothing_is_claimed_where_no_value_beats_the_field(tmp_path: Path) -> No
     assert "more than its even share" not in checked.verdict(run.strategy, run.field(), 2)
 
 
+FLOAT = """name = "Bold"
+game = "template"
+about = "Dives with a card of at least `least` (a real number: searched by TPE, not a grid)."
+fallback = "random"
+[params]
+least = { value = 4.0, low = 0.5, high = 6.5 }
+[[rules]]
+kind = "dive"
+when = ["card >= least"]
+[[rules]]
+kind = "rest"
+"""
+
+
+def test_the_sampler_searches_a_real_range_and_finds_the_planted_region(tmp_path: Path) -> None:
+    plan = tmp_path / "bold.toml"
+    plan.write_text(FLOAT)
+    run = BestResponseRun("template", str(plan), ("random",), trials=12, games=40)
+    trials = search(run, tmp_path / "out")
+    assert len(trials) == 12 and trials[0]["values"] == {"least": 4.0}
+    assert len({t["values"]["least"] for t in trials}) > 6  # a real range: new values
+    assert best_trial(trials)["values"]["least"] < 3.5, trials
+
+
+def test_a_parameter_that_changes_nothing_is_found_inert(tmp_path: Path) -> None:
+    plan = tmp_path / "same.toml"
+    plan.write_text(FLOAT.replace('when = ["card >= least"]', 'when = ["card >= 0", "least > 0"]'))
+    run = BestResponseRun("template", str(plan), ("random",), trials=4, games=20)
+    trials = search(run, tmp_path / "out")
+    assert inert(trials) and not inert(search(_run(trials=6, games=20), tmp_path / "grid"))
+
+
 def test_a_killed_search_resumes_to_the_same_trials(tmp_path: Path) -> None:
-    run = _run(trials=6, games=20)
+    plan = tmp_path / "bold.toml"
+    plan.write_text(FLOAT)
+    run = BestResponseRun("template", str(plan), ("random",), trials=6, games=20)
     whole = search(run, tmp_path / "whole")
 
     def stop(k: int, values: object, share: float) -> None:
@@ -71,7 +112,8 @@ def test_a_killed_search_resumes_to_the_same_trials(tmp_path: Path) -> None:
     with pytest.raises(AtollError, match="holds a best response already"):
         search(run, tmp_path / "killed")
     with pytest.raises(AtollError, match="another best response"):
-        search(_run(trials=7, games=20), tmp_path / "killed", resume=True)
+        other = BestResponseRun("template", str(plan), ("random",), trials=7, games=20)
+        search(other, tmp_path / "killed", resume=True)
 
 
 @pytest.mark.parametrize(
