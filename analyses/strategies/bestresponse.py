@@ -202,6 +202,28 @@ def _distributions(strategy: Strategy) -> dict[str, Any]:
     return found
 
 
+def _suggested(
+    run: BestResponseRun,
+    k: int,
+    trials: Sequence[Mapping[str, Any]],
+    distributions: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Trial ``k``'s values: TPE made anew from the run's seed and ``k``, the finished trials
+    its history (the same values after a resume)."""
+    import optuna
+
+    study = optuna.create_study(
+        direction="maximize",
+        sampler=optuna.samplers.TPESampler(
+            seed=keyed_seed(run.seed, k), n_startup_trials=min(10, max(2, run.trials // 4))
+        ),
+    )
+    for t in trials:
+        study.add_trial(optuna.trial.create_trial(
+            params=t["values"], distributions=dict(distributions), value=t["share"]))  # fmt: skip
+    return dict(study.ask(dict(distributions)).params)
+
+
 def read_record(folder: Path) -> dict[str, Any] | None:
     path = folder / RECORD
     if not path.exists():
@@ -259,29 +281,13 @@ def search(
     grid = small_grid(strategy, run.trials)
     for k in range(len(trials), len(grid) if grid is not None else run.trials):
         interrupts.check()
+        values: dict[str, Any]
         if grid is not None:  # every value fits in the trials: each played once, in order
             values = grid[k]
-            shares = deal_shares(run, values, run.seed, run.games, workers, scheduler)
-            trials.append({"k": k, "values": values, "share": float(shares.mean()),
-                           "deals": len(shares), "repeat": False})  # fmt: skip
-            with interrupts.deferred():
-                write_record(folder, record)
-            if done is not None:
-                done(k, values, trials[-1]["share"])
-            continue
-        study = optuna.create_study(
-            direction="maximize",
-            sampler=optuna.samplers.TPESampler(
-                seed=keyed_seed(run.seed, k), n_startup_trials=min(10, max(2, run.trials // 4))
-            ),
-        )
-        for t in trials:
-            study.add_trial(optuna.trial.create_trial(
-                params=t["values"], distributions=distributions, value=t["share"]))  # fmt: skip
-        if k == 0:
-            values: dict[str, Any] = dict(start)
+        elif k == 0:
+            values = dict(start)
         else:
-            values = dict(study.ask(distributions).params)
+            values = _suggested(run, k, trials, distributions)
         played = next((t for t in trials if t["values"] == values), None)
         if played is None:
             shares = deal_shares(run, values, run.seed, run.games, workers, scheduler)

@@ -65,6 +65,7 @@ from solvers.strategies.rules import (
     checked_value,
     read_params,
     read_rule,
+    required_text,
     text_value,
     unknown_keys,
 )
@@ -192,8 +193,8 @@ def parse_strategy(text: str, info: GameInfo, *, source: str | Path = "<string>"
     if vocab is None:
         raise AtollError(f"{info.title} takes no strategy files", source=where, field="game")
     unknown_keys(data, _TOP, where, None)
-    name = text_value(data, "name", where, None, required=True)
-    game = text_value(data, "game", where, None, required=True)
+    name = required_text(data, "name", where, None)
+    game = required_text(data, "game", where, None)
     if game != info.name:
         raise AtollError(f"the file is for {game!r}, not {info.name!r}", source=where, field="game")
     version = data.get("version", 1)

@@ -139,7 +139,7 @@ def checked_value(param: Param, value: Any, where: str) -> Param:
             raise AtollError(
                 f"{param.name} is a whole number, got {value!r}", source=where, field="params"
             )
-    if param.searchable and not param.low <= value <= param.high:  # type: ignore[operator]
+    if param.low is not None and param.high is not None and not param.low <= value <= param.high:
         raise AtollError(
             f"{param.name}: {value!r} is outside its range {param.low}..{param.high}",
             source=where,
@@ -155,7 +155,7 @@ def read_rule(data: Any, k: int, vocab: Vocabulary, params: set[str], where: str
     name = text_value(data, "name", where, entry) or f"rule {k}"
     entry = f"rule {k} ({name})"
     unknown_keys(data, _RULE, where, entry)
-    kind_name = text_value(data, "kind", where, entry, required=True)
+    kind_name = required_text(data, "kind", where, entry)
     try:
         kind = vocab.kind(kind_name)
     except KeyError:
@@ -349,3 +349,11 @@ def is_number(value: Any) -> bool:
 def _no_attribute(kind: ActionKind, attr: str, attrs: set[str]) -> str:
     known = ", ".join(sorted(attrs)) or "none"
     return f"{kind.name!r} has no attribute {attr!r} (its attributes: {known})"
+
+
+def required_text(data: Mapping[str, Any], key: str, where: str, entry: str | None) -> str:
+    """A string field that must be there (a one-line error otherwise)."""
+    value = text_value(data, key, where, entry, required=True)
+    if value is None:  # text_value raises first: for the type checker
+        raise AtollError("missing", source=where, entry=entry, field=key)
+    return value
