@@ -364,7 +364,7 @@ def add_study_commands(group: click.Group, game: str) -> None:
         Where the game declares rule variants (amulets off, a special action off...), each is
         replayed on the same seeds into --out/variants/NAME so the report can show what the
         rule is worth; --no-variants skips them. Each of the game's simple bundled strategies
-        (at most 3 rules) plays against --strategies-against on the same seeds into
+        (at most 4 rules) plays against --strategies-against on the same seeds into
         --out/strategies/NAME, so the report can flag a degenerate one; --no-strategies skips
         them."""
         from analyses.plugins import declared

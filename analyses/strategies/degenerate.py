@@ -13,7 +13,7 @@ of 2-player games against greedy: likely degenerate". One that holds below the e
 said as a loss, one between as a win by less than the margin.
 
 >>> even_share(2), MARGIN, MAX_RULES
-(0.5, 0.1, 3)
+(0.5, 0.1, 4)
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ __all__ = ["MARGIN", "MAX_RULES", "OPPONENT", "SimpleRun", "degenerate_section",
 
 #: How much more than its even share a simple strategy must win to be called degenerate.
 MARGIN = 0.10
-#: The most rules a strategy may have to count as simple.
-MAX_RULES = 3
+#: The most rules a strategy may have to count as simple ("a file of at most a few rules").
+MAX_RULES = 4
 #: The opponent a report plays the simple strategies against: the strongest agent a report
 #: affords (ISMCTS plays stronger and slower: name it with ``--strategies-against``).
 OPPONENT = "greedy"
@@ -132,7 +132,7 @@ def degenerate_section(
     if len(frame):
         tables.append(Table(f"Simple strategies against {opponent}", frame, over="deals",
                             tested="win share"))  # fmt: skip
-    notes = [] if rows else ["The game ships no simple strategy (at most 3 rules)."]
+    notes = [] if rows else [f"The game ships no simple strategy (at most {MAX_RULES} rules)."]
     return Section("Simple strategies", intro, tables=tables, findings=findings, notes=notes,
                    powers=powers, data={"simple_strategies": {
                        "opponent": opponent, "margin": margin, "max_rules": MAX_RULES,

@@ -23,6 +23,7 @@ from models.gloryislands.options import GloryIslandsOptions
 from models.gloryislands.state import GloryIslandsState
 from models.gloryislands.summary import GAME_COLUMNS, PLAYER_COLUMNS
 from models.gloryislands.tables import Tables
+from models.gloryislands.vocabulary import VOCABULARY
 
 
 class GloryIslands(Tables, Game):
@@ -45,6 +46,7 @@ class GloryIslands(Tables, Game):
         components=(
             ("board", "the board, cards and treasure tiles (a board file; default the bundled)"),
         ),
+        vocabulary=VOCABULARY,
     )
     scenario_keys = frozenset(scenario.Scenario.model_fields)
 

@@ -23,6 +23,7 @@ from models.southseas.ships import Ship, ShipSet, dump_ships, load_ships, paymen
 from models.southseas.state import SouthSeasState
 from models.southseas.summary import GAME_COLUMNS, PLAYER_COLUMNS
 from models.southseas.tilefile import dump_tiles, load_tiles
+from models.southseas.vocabulary import VOCABULARY
 
 
 class SouthSeas(Game):
@@ -47,6 +48,7 @@ class SouthSeas(Game):
             ("tiles", "the tile set (a tiles file; default the bundled one)"),
             ("ships", "the merchant ships (a ships file; default the bundled one)"),
         ),
+        vocabulary=VOCABULARY,
     )
     scenario_keys = frozenset(Scenario.model_fields)
 
