@@ -56,7 +56,13 @@ class Feature:
 
 @dataclasses.dataclass(frozen=True)
 class Attribute:
-    """A number about one action of a kind, as the player choosing it sees it."""
+    """A number about one action of a kind, as the player choosing it sees it.
+
+    It is given the position and the action, not the player: the player choosing is
+    ``state.current_player()`` — except at a secret choice, where the strategy agent reads the
+    position where the choice began (its current player is the first chooser). An attribute
+    of a secret choice's actions names its player from the action itself (Glory Islands finds
+    a sail card's holder in the public hands)."""
 
     name: str
     help: str
