@@ -32,6 +32,7 @@ from models.tobago.options import TobagoOptions
 from models.tobago.scenario import Scenario, load_scenario
 from models.tobago.state import TobagoState
 from models.tobago.summary import GAME_COLUMNS, PLAYER_COLUMNS
+from models.tobago.vocabulary import VOCABULARY
 
 __all__ = ["DEFAULT_MAP", "Tobago"]
 
@@ -56,6 +57,7 @@ class Tobago(TobagoComponents, Game):
             ("clues", "the clue deck (a deck file; default the bundled one)"),
             ("cards", "gold cards, curses, amulets and hand sizes (a cards file)"),
         ),
+        vocabulary=VOCABULARY,
     )
     scenario_keys = frozenset(Scenario.model_fields)
 
