@@ -9,7 +9,7 @@ verb's place (Tobago's ``render`` also draws island maps).
 
 >>> group = game_group("southseas")
 >>> sorted(group.commands)[:4]
-['compare', 'completable', 'render', 'replay']
+['best-response', 'compare', 'completable', 'render']
 >>> "tiles" in group.commands and group.help.startswith("Carcassonne: South Seas")
 True
 """
@@ -21,9 +21,11 @@ import click
 from analyses.cli.bestresponse import add_best_response_command
 from analyses.cli.groups import SuggestingGroup
 from analyses.cli.position import add_position_commands
+from analyses.cli.report import add_report_command
 from analyses.cli.skill import add_skill_command
 from analyses.cli.strategies import add_strategies_command
 from analyses.cli.study import add_study_commands
+from analyses.cli.tournament import add_tournament_command
 from analyses.cli.tune import add_tune_command
 from analyses.plugins import game_help, plugin
 
@@ -36,7 +38,9 @@ def game_group(game: str) -> click.Group:
     group = SuggestingGroup(game, help=game_help(game))
     add_skill_command(group, game)
     add_study_commands(group, game)
+    add_report_command(group, game)
     add_tune_command(group, game)
+    add_tournament_command(group, game)
     add_best_response_command(group, game)
     add_strategies_command(group, game)
     add_position_commands(group, game)

@@ -42,6 +42,7 @@ from analyses.studies import interrupts
 from analyses.studies.locks import LOCK
 from analyses.studies.study import StudyConfig, run_study
 from models.core import game_info
+from models.data import parse_json, read_text
 from models.errors import AtollError
 from models.files import write_bytes_atomically
 from models.seeds import check_seed, keyed_seed
@@ -228,10 +229,9 @@ def read_record(folder: Path) -> dict[str, Any] | None:
     path = folder / RECORD
     if not path.exists():
         return None
-    try:
-        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise AtollError(f"cannot read it: {exc}", source=path) from None
+    data = parse_json(read_text(path), source=path)
+    if not isinstance(data, dict) or "run" not in data or "trials" not in data:
+        raise AtollError("is damaged: not a best response of this atoll", source=path)
     return data
 
 
