@@ -10,8 +10,9 @@ from typing import Any
 
 import click
 
+from analyses.cli.components import component_option, parse_components
 from analyses.cli.numbers import Int, IntRange
-from analyses.cli.study import check_seed_option, hold
+from analyses.cli.study import _options, check_seed_option, hold
 from analyses.studies.interrupts import keeping
 
 
@@ -50,6 +51,11 @@ def add_best_response_command(group: click.Group, game: str) -> None:
     @click.option("--seed", type=int, default=0, show_default=True, callback=check_seed_option)
     @click.option("--workers", type=IntRange(1, 512), default=1, show_default=True)
     @click.option("--scheduler", default=None, help="A Dask scheduler (HOST:PORT) to play on.")
+    @click.option(
+        "--option", "option_pairs", multiple=True, help="A rule option NAME=VALUE (repeat)."
+    )
+    @click.option("--options", "options_file", type=click.Path(dir_okay=False))
+    @component_option
     @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
     @click.option("--resume", is_flag=True, help="Continue the best response stored in --out.")
     def best_response_cmd(
@@ -62,6 +68,9 @@ def add_best_response_command(group: click.Group, game: str) -> None:
         seed: int,
         workers: int,
         scheduler: str | None,
+        option_pairs: tuple[str, ...],
+        options_file: str | None,
+        component_pairs: tuple[str, ...],
         out_dir: str,
         resume: bool,
     ) -> None:
@@ -86,9 +95,10 @@ def add_best_response_command(group: click.Group, game: str) -> None:
         entrants = tuple(t.strip() for t in against.split(",") if t.strip())
         run = BestResponseRun(
             game, strategy.strip(), entrants, players_of(game, players), trials, games,
-            check_games, seed,
+            check_games, seed, _options(option_pairs, options_file, game),
+            parse_components(component_pairs, game),
         )  # fmt: skip
-        run.strategy_file(), run.field()  # everything checked before the folder is touched
+        run.check_inputs()  # everything checked before the folder is touched
         folder = Path(out_dir)
 
         def told(k: int, values: Any, share: float) -> None:

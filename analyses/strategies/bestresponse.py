@@ -95,6 +95,9 @@ class BestResponseRun:
     games: int = 100
     check_games: int = 400
     seed: int = 0
+    #: Rule options as given and component files by name, for every game played.
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    components: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         check_seed(self.seed)
@@ -106,11 +109,20 @@ class BestResponseRun:
                 raise AtollError(f"a whole number {least} or more, got {value!r}", field=name)
 
     def to_dict(self) -> dict[str, Any]:
-        return {**dataclasses.asdict(self), "against": list(self.against)}
+        out = {**dataclasses.asdict(self), "against": list(self.against)}
+        out["options"], out["components"] = dict(self.options), dict(self.components)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BestResponseRun:
         return cls(**{**data, "against": tuple(data["against"])})
+
+    def study(self, lineup: tuple[str, ...], seed: int, games: int) -> StudyConfig:
+        """The duplicate-design study of one line-up, on this run's options and components."""
+        deals = max(1, math.ceil(games / self.players))
+        return StudyConfig(self.game, self.players, lineup, games=deals * self.players,
+                           seed=seed, options=self.options, components=self.components,
+                           design="duplicate")  # fmt: skip
 
     def strategy_file(self) -> Strategy:
         """The strategy searched, read and checked (a one-line error otherwise)."""
@@ -122,6 +134,13 @@ class BestResponseRun:
         for spec in specs:
             read_agent(spec, self.game)
         return specs
+
+    def check_inputs(self) -> None:
+        """Everything a run reads, checked before a game is played (one line otherwise): the
+        strategy, the field, the options and the components."""
+        self.strategy_file()
+        specs = self.field()
+        self.study((candidate_spec(self, {}), *([specs[0]] * (self.players - 1))), 0, 1).check()
 
 
 def candidate_spec(run: BestResponseRun, values: Mapping[str, Any]) -> str:
@@ -147,10 +166,7 @@ def deal_shares(
     spec = candidate_spec(run, values)
     shares: list[np.ndarray] = []
     for opponent in run.field():
-        lineup = (spec, *([opponent] * (run.players - 1)))
-        deals = max(1, math.ceil(games / run.players))
-        config = StudyConfig(run.game, run.players, lineup, games=deals * run.players,
-                             seed=seed, design="duplicate")  # fmt: skip
+        config = run.study((spec, *([opponent] * (run.players - 1))), seed, games)
         frames = run_study(config, workers=workers, scheduler=scheduler)
         if len(frames.errors):
             first = frames.errors.iloc[0]

@@ -123,6 +123,11 @@ def test_a_killed_search_resumes_to_the_same_trials(tmp_path: Path) -> None:
         (["--strategy", "low-cards", "--against", "telepath"], "unknown agent 'telepath'"),
         (["--strategy", "low-cards", "--against", "greedy", "--players", "9"], "players"),
         (["--strategy", "low-cards", "--against", "greedy", "--seed", "-1"], "--seed"),
+        (["--strategy", "low-cards", "--against", "greedy", "--option", "hnut=false"], "hnut"),
+        (
+            ["--strategy", "low-cards", "--against", "greedy", "--component", "board=no.toml"],
+            "no.toml",
+        ),
     ],
 )
 def test_bad_input_is_one_line_exit_2_before_any_game(
