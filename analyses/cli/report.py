@@ -1,5 +1,6 @@
 """``atoll GAME report``: play (or resume) a study, the game's rule variants and its simple
-strategies against the strongest agent a report affords, and write the report
+strategies against the field (the strongest agent a report affords and each other), and write
+the report
 (:mod:`analyses.reports.report`)."""
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ def add_report_command(group: click.Group, game: str) -> None:
     @click.option(
         "--no-strategies",
         is_flag=True,
-        help="Do not play the game's simple bundled strategies against --strategies-against "
-        "(the check for a degenerate strategy).",
+        help="Do not play the game's simple bundled strategies against the field (the check "
+        "for a degenerate strategy).",
     )
     @click.option(
         "--strategies-against",
         default="greedy",
         show_default=True,
-        help="The agent the simple strategies play against (the strongest a report affords).",
+        help="The agent in the simple strategies' field besides each other (the strongest a "
+        "report affords).",
     )
     def report_cmd(
         out_dir: str,
@@ -50,21 +52,19 @@ def add_report_command(group: click.Group, game: str) -> None:
         Where the game declares rule variants (amulets off, a special action off...), each is
         replayed on the same seeds into --out/variants/NAME so the report can show what the
         rule is worth; --no-variants skips them. Each of the game's simple bundled strategies
-        (at most 4 rules) plays against --strategies-against on the same seeds into
-        --out/strategies/NAME, so the report can flag a degenerate one; --no-strategies skips
+        (at most 4 rules) plays against the field, --strategies-against and the other simple
+        strategies, into --out/strategies/NAME/K, so the report can flag a degenerate one
+        (the study's games split over the entrants); --no-strategies skips
         them."""
         from analyses.plugins import declared
         from analyses.reports.report import write_report
         from analyses.reports.variants import applied, redundant
-        from analyses.strategies.degenerate import simple_configs
-        from solvers.agents import read_agent
+        from analyses.strategies.degenerate import pairings
 
         config = _config(game, kw, option_pairs, stored_design(Path(out_dir), kw))
-        simple = {} if no_strategies else simple_configs(config, strategies_against.strip())
-        for simple_config in simple.values():
-            simple_config.check()  # a bad opponent or strategy is one line, before any game
-        if not no_strategies:
-            read_agent(strategies_against.strip(), game)
+        simple = [] if no_strategies else pairings(config, strategies_against.strip())
+        for pairing in simple:
+            pairing.config.check()  # a bad opponent or strategy is one line, before any game
         store = _run(config, Path(out_dir), kw)
         played = {}
         chosen = {
@@ -77,10 +77,11 @@ def add_report_command(group: click.Group, game: str) -> None:
             label = f"variant {k} of {len(chosen)}: {slug}"
             played[slug] = (variant, _run(applied(config, variant), folder, kw, label))
         strategies = {}
-        for k, (name, simple_config) in enumerate(simple.items(), start=1):
-            folder = Path(out_dir) / "strategies" / name
-            label = f"simple strategy {k} of {len(simple)}: {name}"
-            strategies[name] = _run(simple_config, folder, kw, label)
+        for k, pairing in enumerate(simple, start=1):
+            label = f"simple strategies {k} of {len(simple)}: {pairing.name} vs {pairing.entrant}"
+            strategies[pairing.name, pairing.entrant] = _run(
+                pairing.config, Path(out_dir) / pairing.folder, kw, label
+            )
         with keeping(lambda: _all_kept(out_dir)):
             path = write_report(
                 store,

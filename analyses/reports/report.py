@@ -91,14 +91,15 @@ def write_report(
     variants: Mapping[str, tuple[Variant, Any]] | None = None,
     *,
     command: str | None = None,
-    simple: Mapping[str, Any] | None = None,
+    simple: Mapping[tuple[str, str], Any] | None = None,
     simple_against: str = "greedy",
 ) -> Path:
     """Render the report of the study in ``store`` to ``path`` and ``report.json`` beside it
     (atomically); ``variants`` maps a slug to a rule variant and the store it was played into
     (:mod:`analyses.reports.variants`); ``command`` is the command line shown (default: this
-    one); ``simple`` maps a simple bundled strategy's name to the store of its games against
-    ``simple_against`` (:mod:`analyses.strategies.degenerate`)."""
+    one); ``simple`` maps (a simple bundled strategy's name, an entrant of its field) to the
+    store of their games, the field being ``simple_against`` and the other simple strategies
+    (:mod:`analyses.strategies.degenerate`)."""
     record = store.record
     frames = store.frames()
     runs = {
@@ -118,12 +119,12 @@ def write_report(
 
 
 def _simple(
-    record: dict[str, Any], stores: Mapping[str, Any] | None, against: str
+    record: dict[str, Any], stores: Mapping[tuple[str, str], Any] | None, against: str
 ) -> Section | None:
     """The simple strategies' section, when they were played."""
     if not stores:
         return None
     from analyses.strategies.degenerate import degenerate_section, simple_runs
 
-    players = int(record["config"]["players"])
-    return degenerate_section(simple_runs(stores), players, opponent=against)
+    players, game = int(record["config"]["players"]), str(record["config"]["game"])
+    return degenerate_section(simple_runs(game, stores), players, opponent=against)

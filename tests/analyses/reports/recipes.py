@@ -530,26 +530,36 @@ def compared(tables: Tables, records: Records) -> dict[str, Expectation]:
 
 
 def simple_strategies(tables: Tables, records: Records) -> dict[str, Expectation]:
-    """Each simple strategy's games in ``strategies/NAME``: its win share per deal (the
-    strategy is the lineup's first agent), tested against the even share the page states."""
-    import tomllib  # the strategy's title and rule count, read from its file (metadata only)
+    """Each simple strategy's games in ``strategies/NAME/K`` (one folder per entrant of its
+    field): its win share per deal (the strategy is each lineup's first agent), against each
+    entrant and against the field (all its deals), tested against the even share."""
+    import tomllib  # the strategies' titles and rule counts, read from their files (metadata)
 
     from solvers.strategies.bundled import bundled_path
 
     caption = records[0]["table"]
     even = tables.report["simple_strategies"]["even_share"]
     game = tables.study["config"]["game"]
+    titles = {}
+    for folder in (tables.folder / "strategies").iterdir():
+        titles[folder.name] = tomllib.loads(bundled_path(game, folder.name).read_text("utf-8"))
     out: dict[str, Expectation] = {}
-    for folder in sorted((tables.folder / "strategies").iterdir()):
-        other = Tables(folder)
-        spec = other.study["config"]["agents"][0]
-        data = tomllib.loads(bundled_path(game, folder.name).read_text(encoding="utf-8"))
-        mine = other.players[other.players["agent"] == spec].groupby("game")["win_share"].mean()
-        shares = other.per_deal(mine).to_numpy(float)
-        name = f"{caption}: strategy {data['name']}"
-        out[f"{name}: win share"] = Units(shares, "mean", SHARE, p=sign_flip(shares - even))
-        out[f"{name}: rules"] = Plain(len(data["rules"]))
-        out[f"{name}: even share"] = Plain(even)
+    for name, data in sorted(titles.items()):
+        everything = []
+        row = f"{caption}: strategy {data['name']}"
+        for folder in sorted((tables.folder / "strategies" / name).iterdir()):
+            other = Tables(folder)
+            spec, entrant = other.study["config"]["agents"][:2]
+            mine = other.players[other.players["agent"] == spec]
+            shares = other.per_deal(mine.groupby("game")["win_share"].mean()).to_numpy(float)
+            everything.append(shares)
+            slug = entrant.removeprefix("strategy:")
+            label = titles[slug]["name"] if slug in titles else entrant
+            out[f"{row}: against {label}"] = Units(shares, "mean", SHARE)
+        shares = np.concatenate(everything)
+        out[f"{row}: against the field"] = Units(shares, "mean", SHARE, p=sign_flip(shares - even))
+        out[f"{row}: rules"] = Plain(len(data["rules"]))
+        out[f"{row}: even share"] = Plain(even)
     return out
 
 
