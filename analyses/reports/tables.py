@@ -158,10 +158,11 @@ class Section:
     powers: list[Power] = dataclasses.field(default_factory=list)
 
 
-def estimate_cell(e: Estimate, digits: int = 2) -> str:
+def estimate_cell(e: Estimate, digits: int = 2, units: str = "games") -> str:
     """An estimate as ``value [low, high]`` with at least ``digits`` decimals, more where the
     interval needs them to show its width (:mod:`analyses.statistics.formats`); one that did not
-    vary says so, one without an interval says why.
+    vary says so (in all its ``units``: games, or deals in the duplicate design), one without an
+    interval says why.
 
     >>> estimate_cell(Estimate(2.0, 1.5, 2.5, 10))
     '2.00 [1.50, 2.50]'
@@ -171,7 +172,7 @@ def estimate_cell(e: Estimate, digits: int = 2) -> str:
     if math.isnan(e.value):
         return "–"
     if e.constant:
-        return f"{formats.fixed(e.value, digits)} (the same in all {e.n} games)"
+        return f"{formats.fixed(e.value, digits)} (the same in all {e.n} {units})"
     if math.isnan(e.low) or math.isnan(e.high):
         return f"{formats.fixed(e.value, digits)} (n={e.n}: no interval)"
     return formats.interval(e.value, e.low, e.high, digits)
@@ -206,9 +207,9 @@ def p_cell(p: float) -> str:
     return formats.p_value(None if p is None else float(p))
 
 
-def _cell(value: Any, column: str, digits: int = 2) -> Any:
+def _cell(value: Any, column: str, digits: int = 2, units: str = "games") -> Any:
     if isinstance(value, Estimate):  # "x [low, high]" unbreakable, so that a narrow column wraps
-        text = estimate_cell(value, digits)  # between the number and its words only
+        text = estimate_cell(value, digits, units)  # between the number and its words only
         number, _, words = text.partition(" (")
         return number.replace(" ", "\u00a0") + (f" ({words}" if words else "")
     if column in P_COLUMNS:
@@ -226,6 +227,7 @@ def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str
     (True, True)
     """
     frame = table.frame if isinstance(table, Table) else table
+    units = "deals" if isinstance(table, Table) and "deals" in table.over else "games"
     if index is None:
         index = table.index if isinstance(table, Table) else False
     if index:
@@ -239,7 +241,7 @@ def table_html(table: Table | pd.DataFrame, *, index: bool | None = None) -> str
     for row in frame.itertuples(index=False):
         cells = []
         for column, value in zip(frame.columns, row, strict=True):
-            shown = _cell(value, str(column), places[column])
+            shown = _cell(value, str(column), places[column], units)
             number = _is_number(value) or isinstance(value, Estimate) or str(column) in P_COLUMNS
             text = _text(shown, floats[column])
             if wide and isinstance(value, Estimate):  # the interval under its value

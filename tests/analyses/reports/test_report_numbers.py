@@ -115,7 +115,7 @@ def test_no_interval_is_negative_zero_width_or_outside_its_estimate(
     for n in intervals:
         assert n["low"] <= n["estimate"] <= n["high"], n["name"]
         if n["low"] == n["high"]:
-            assert n["method"] == "constant", n["name"]  # says "the same in all N games"
+            assert n["method"] == "constant", n["name"]  # "the same in all N games" (or deals)
         if "per game" in n["name"] or "per player" in n["name"]:
             assert n["low"] >= 0, n["name"]
         if n["method"] == "clopper-pearson":
