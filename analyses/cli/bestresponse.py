@@ -48,7 +48,7 @@ def add_best_response_command(group: click.Group, game: str) -> None:
         show_default=True,
         help="Fresh games per entrant the best and the starting values are checked on.",
     )
-    @click.option("--seed", type=int, default=0, show_default=True, callback=check_seed_option)
+    @click.option("--seed", type=Int(), default=0, show_default=True, callback=check_seed_option)
     @click.option("--workers", type=IntRange(1, 512), default=1, show_default=True)
     @click.option("--scheduler", default=None, help="A Dask scheduler (HOST:PORT) to play on.")
     @click.option(

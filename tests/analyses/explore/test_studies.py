@@ -41,7 +41,19 @@ def studies_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("studies")
     common = ["--players", "2", "--seed", "1"]
     assert (
-        main(["gloryislands", "report", "--games", "6", *common, "--out", str(folder / "gi")]) == 0
+        main(
+            [
+                "gloryislands",
+                "report",
+                "--games",
+                "6",
+                *common,
+                "--no-strategies",
+                "--out",
+                str(folder / "gi"),
+            ]
+        )
+        == 0
     )
     out = str(folder / "deep" / "ss")
     assert main(["southseas", "study", "--games", "3", *common, "--out", out]) == 0

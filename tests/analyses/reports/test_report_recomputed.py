@@ -22,6 +22,7 @@ from analyses.cli.main import main
 from models.registry import game_names
 from tests.analyses.reports.recipes import page_numbers, with_variants
 from tests.analyses.reports.recompute import Plain, Tables, Units, verify
+from tests.analyses.reports.test_report_schema import check as check_schema
 
 #: Games per report: three players in the duplicate design, with the game's rule variants.
 GAMES = {"gloryislands": 12}
@@ -52,6 +53,8 @@ def test_every_number_of_a_report_is_recomputed_from_the_parquet_tables(
 ) -> None:
     data = _report(tmp_path, game)
     assert len(data["numbers"]) > 150
+    assert check_schema(tmp_path) == data  # the simple strategies' part too
+    assert data["simple_strategies"]["opponent"] == "greedy"
     assert verify(tmp_path, data, _recipes(game)) == []
     tables = Tables(tmp_path)
     tables.report = data
@@ -114,7 +117,7 @@ def test_another_permutation_seed_leaves_the_same_findings(
     # a seat 2 effect at adjusted p near 0.04: exact per-seat p-values keep it a finding
     # whatever seeds the bootstrap and the permutations draw from
     study = ["--games", "24", "--players", "3", "--agents", "greedy,random", "--seed", "3"]
-    args = ["tobago", "report", *study, "--out", str(tmp_path), "--no-variants"]
+    args = ["tobago", "report", *study, "--out", str(tmp_path), "--no-variants", "--no-strategies"]
     assert main(args) == 0
     before = json.loads((tmp_path / "report.json").read_text())
     seeded = np.random.default_rng

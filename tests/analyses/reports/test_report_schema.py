@@ -32,7 +32,7 @@ def check(folder: Path) -> dict:
     "args",
     [
         ["gloryislands", "report", "--games", "8", "--players", "4", "--agents", "greedy,random",
-         "--no-variants"],
+         "--no-variants", "--no-strategies"],
         ["southseas", "compare", "--games", "6", "--players", "2", "--option", "recall=never"],
     ],
 )  # fmt: skip
@@ -70,7 +70,16 @@ def test_the_schema_refuses_what_it_should() -> None:
 def test_numbers_said_in_words_are_in_the_json_too(tmp_path: Path) -> None:
     # the all-seats p of the seat test is said in a note: report.json has it by name as well
     out = tmp_path / "page"
-    args = ["tobago", "report", "--games", "8", "--players", "2", "--no-variants"]
+    args = [
+        "tobago",
+        "report",
+        "--games",
+        "8",
+        "--players",
+        "2",
+        "--no-variants",
+        "--no-strategies",
+    ]
     assert main([*args, "--workers", "1", "--out", str(out)]) == 0
     data = check(out)
     seats = next(n for n in data["notes"] if n["section"] == "Outcome by seat")

@@ -56,7 +56,17 @@ def test_report_replays_the_declared_variants(
     declared = {"no-recall": Variant("without taking islanders back", {"recall": "never"})}
     monkeypatch.setattr(plugins, "declared", lambda game: declared)
     out = tmp_path / "study"
-    common = ["southseas", "report", "--games", "6", "--players", "2", "--seed", "3"]
+    common = [
+        "southseas",
+        "report",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--no-strategies",
+    ]
     status = main([*common, "--workers", "1", "--out", str(out)])
     _, err = capsys.readouterr()
     assert status == 0, err

@@ -252,7 +252,16 @@ def test_a_chunk_copied_under_another_name_is_refused(
 ) -> None:
     chunks = study / "chunks"
     shutil.copytree(chunks / "000000-000019", chunks / "000060-000079")
-    report = ["gloryislands", "report", *ARGS, "--out", str(study), "--resume", "--no-variants"]
+    report = [
+        "gloryislands",
+        "report",
+        *ARGS,
+        "--out",
+        str(study),
+        "--resume",
+        "--no-variants",
+        "--no-strategies",
+    ]
     line = _fails(capsys, *report)
     assert "000060-000079: its name says games 60..79, its manifest 0..19" in line
     assert main([*report, "--repair"]) == 0
@@ -304,7 +313,16 @@ def test_a_damaged_parquet_file_is_one_line_and_repair_restores_the_same_games(
     path.write_bytes(
         {"truncated": data[:100], "empty": b"", "garbage": b"\x00garbage" * 99}[damage]
     )
-    report = ["gloryislands", "report", *ARGS, "--out", str(study), "--resume", "--no-variants"]
+    report = [
+        "gloryislands",
+        "report",
+        *ARGS,
+        "--out",
+        str(study),
+        "--resume",
+        "--no-variants",
+        "--no-strategies",
+    ]
     line = _fails(capsys, *report)
     assert "000020-000039: events.parquet fails its checksum" in line
     assert main([*report, "--repair"]) == 0

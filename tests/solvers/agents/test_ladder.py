@@ -82,7 +82,16 @@ def test_a_report_with_a_malformed_ladder_stops_with_one_line(
 ) -> None:
     bad = _write(tmp_path, ENTRY.replace("win_share = 0.55", "win_share = -1"))
     monkeypatch.setattr(agents, "load_ladder", lambda: load_ladder(bad))
-    args = ["gloryislands", "report", "--games", "2", "--players", "2", "--no-variants"]
+    args = [
+        "gloryislands",
+        "report",
+        "--games",
+        "2",
+        "--players",
+        "2",
+        "--no-variants",
+        "--no-strategies",
+    ]
     status = main([*args, "--workers", "1", "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert status == 2 and "Traceback" not in err
