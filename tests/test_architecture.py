@@ -421,6 +421,8 @@ OWN_FILES = {
     "analyses/studies/store.py": "a study's own folder: its study.json and Parquet chunks",
     "analyses/studies/manifest.py": "a study's chunk manifests and the chunk files they hash",
     "analyses/studies/verify.py": "a study's own folder, through StudyStore.open",
+    "analyses/strategies/tournament.py": "a tournament's own line-up studies, through "
+    "StudyStore.open",
     "analyses/tuning/storage.py": "a tuning's own tune.json and the head of its tune.db",
     "analyses/studies/locks.py": "a run's own lock file in the folder it writes",
     "solvers/southseas/exhaust_ready.py": "the compiled search's build lock, beside numba's cache",

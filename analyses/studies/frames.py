@@ -1,7 +1,8 @@
 """The tables of a study and what each column means.
 
-Seven tables, one row per game, per player of a game, per logged event, per failed game, per
-player's thinking time, per point of the score race and seat, and per kind of decision:
+Eight tables, one row per game, per player of a game, per logged event, per failed game, per
+player's thinking time, per point of the score race and seat, per kind of decision, and per kind
+of choice a seat made:
 
 * ``games`` — :data:`GAME_COLUMNS` plus the game's own ``info.summary_columns``;
 * ``players`` — :data:`PLAYER_COLUMNS` plus the game's ``info.player_columns``;
@@ -12,7 +13,13 @@ player's thinking time, per point of the score race and seat, and per kind of de
 * ``trajectory`` — :data:`TRAJECTORY_COLUMNS`: each seat's standing after every turn and the
   final scores (the score race, :mod:`analyses.studies.trace`);
 * ``branching`` — :data:`BRANCHING_COLUMNS`: decisions counted by kind, part of the game and
-  number of legal actions (the branching factor).
+  number of legal actions (the branching factor);
+* ``choices`` — :data:`CHOICES_COLUMNS`: decisions counted by seat, kind, third of the game and
+  the kind of action chosen (what each player actually does, :mod:`analyses.studies.trace`).
+
+A table added after studies were first stored (:data:`ADDED_LATER`: ``choices``) is missing from
+the chunks of a study stored before it; such a chunk reads it as an empty table, and the study
+resumes (its new chunks have it).
 
 >>> sorted(GAME_COLUMNS)[:3]
 ['config', 'deal', 'game']
@@ -28,7 +35,7 @@ import numpy as np
 import orjson
 import pandas as pd
 
-from analyses.studies.trace import branching
+from analyses.studies.trace import branching, choices
 from models.core import Event, GameInfo
 
 GAME_COLUMNS: dict[str, str] = {
@@ -89,7 +96,28 @@ BRANCHING_COLUMNS: dict[str, str] = {
     "actions": "legal actions the player had to choose from",
     "decisions": "how many decisions of this kind, part and number of actions the game had",
 }
-TABLES = ("games", "players", "events", "errors", "timings", "trajectory", "branching")
+CHOICES_COLUMNS: dict[str, str] = {
+    "game": "index of the game",
+    "seat": "the seat that chose",
+    "kind": "the kind of decision (the game's phase, e.g. 'place', 'choose', 'turn')",
+    "part": "the third of the game (by turn) the choices were made in: 0 early, 1 middle, 2 late",
+    "action": "the kind of action chosen: its action kind in the game's vocabulary (the words "
+    "of strategy files) where the game has one, else the action's class name in lower case",
+    "decisions": "how many decisions of this seat, kind and part chose an action of this kind",
+}
+TABLES = (
+    "games",
+    "players",
+    "events",
+    "errors",
+    "timings",
+    "trajectory",
+    "branching",
+    "choices",
+)
+#: Tables added after studies were first stored: a chunk stored before one has none (its
+#: manifest does not list it), and reads it as an empty table.
+ADDED_LATER: tuple[str, ...] = ("choices",)
 
 
 def column_docs(info: GameInfo) -> dict[str, dict[str, str]]:
@@ -102,6 +130,7 @@ def column_docs(info: GameInfo) -> dict[str, dict[str, str]]:
         "timings": dict(TIMING_COLUMNS),
         "trajectory": dict(TRAJECTORY_COLUMNS),
         "branching": dict(BRANCHING_COLUMNS),
+        "choices": dict(CHOICES_COLUMNS),
     }
 
 
@@ -126,6 +155,7 @@ _ORDER = {
     "timings": ["game", "seat"],
     "trajectory": ["game", "point", "seat"],
     "branching": ["game", "kind", "part", "actions"],
+    "choices": ["game", "seat", "kind", "part", "action"],
 }
 _COLUMNS = {
     "games": GAME_COLUMNS,
@@ -135,6 +165,7 @@ _COLUMNS = {
     "timings": TIMING_COLUMNS,
     "trajectory": TRAJECTORY_COLUMNS,
     "branching": BRANCHING_COLUMNS,
+    "choices": CHOICES_COLUMNS,
 }
 
 
@@ -148,6 +179,12 @@ def _tidy(table: str, frame: pd.DataFrame | None) -> pd.DataFrame:
         if isinstance(first, np.ndarray):  # a list column read back from Parquet
             frame[column] = frame[column].map(_as_list)
     return frame.sort_values(_ORDER[table], kind="stable").reset_index(drop=True)
+
+
+def empty_table(table: str) -> pd.DataFrame:
+    """The table ``table`` without rows (its columns only): what a chunk stored before the
+    table was added holds of it (:data:`ADDED_LATER`)."""
+    return pd.DataFrame(columns=list(_COLUMNS[table]))
 
 
 def _as_list(value: Any) -> Any:
@@ -180,6 +217,8 @@ class Chunk:
     timings: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     trajectory: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     branching: list[dict[str, Any]] = dataclasses.field(default_factory=list)  # decisions
+    #: counted from the decisions (the ``branching`` blocks) when the frames are made
+    choices: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     def extend(self, other: Chunk) -> None:
         for table in TABLES:
@@ -207,13 +246,16 @@ class Chunk:
                 {c: np.concatenate([b[c] for b in blocks]) for c in names} if blocks else []
             )
         if tables["branching"]:  # the decisions, counted here for the whole chunk at once
-            tables["branching"] = branching(pd.DataFrame(tables["branching"]))
+            decisions = pd.DataFrame(tables["branching"])
+            tables["branching"] = branching(decisions)
+            tables["choices"] = choices(decisions)
         return StudyFrames.from_rows(tables)
 
 
 @dataclasses.dataclass
 class StudyFrames:
-    """The five tables of a study as pandas frames, sorted by game (and seat, event)."""
+    """The tables of a study as pandas frames, sorted by game (and seat, event); ``choices``
+    may be left out (an empty table: frames made before it was recorded)."""
 
     games: pd.DataFrame
     players: pd.DataFrame
@@ -222,6 +264,7 @@ class StudyFrames:
     timings: pd.DataFrame
     trajectory: pd.DataFrame
     branching: pd.DataFrame
+    choices: pd.DataFrame = dataclasses.field(default_factory=lambda: empty_table("choices"))
 
     @classmethod
     def from_rows(cls, rows: Mapping[str, Any]) -> StudyFrames:

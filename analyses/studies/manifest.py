@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from analyses.studies.frames import TABLES
+from analyses.studies.frames import ADDED_LATER, TABLES
 
 #: The store format whose chunks carry manifests (format 1, atoll 0.1, had none).
 FORMAT = 2
@@ -71,6 +71,13 @@ class Survey:
     def games(self) -> set[int]:
         """The games the sound chunks hold."""
         return {g for chunk in self.sound for g in chunk.games}
+
+
+def listed_tables(record: Mapping[str, Any]) -> list[str]:
+    """The tables a manifest must list: every table, less those added since
+    (:data:`~analyses.studies.frames.ADDED_LATER`) that a chunk stored before them lacks."""
+    listed = record["tables"]
+    return [t for t in TABLES if t in listed or t not in ADDED_LATER]
 
 
 def chunk_name(games: Sequence[int]) -> str:
@@ -143,7 +150,7 @@ def check_chunk(path: Path, *, study: str, atoll: str, games: int) -> ChunkCheck
     if record is None:
         return ChunkCheck(path, problem=problem)
     listed = tuple(record["games"])
-    rows = {t: int(record["tables"][t]["rows"]) for t in TABLES}
+    rows = {t: int(record["tables"][t]["rows"]) for t in listed_tables(record)}
     found = ChunkCheck(path, listed, rows)
     if record["study"] != study:
         return dataclasses.replace(found, problem="its manifest belongs to another study")
@@ -155,7 +162,7 @@ def check_chunk(path: Path, *, study: str, atoll: str, games: int) -> ChunkCheck
         return dataclasses.replace(found, problem=problem)
     if listed[-1] >= games:
         return dataclasses.replace(found, problem=f"the study has games 0 to {games - 1} only")
-    for table in TABLES:
+    for table in listed_tables(record):
         wanted = record["tables"][table]
         file = path / f"{table}.parquet"
         if not file.is_file():
@@ -180,7 +187,7 @@ def _read_manifest(path: Path) -> tuple[dict[str, Any] | None, str]:
             return None, "its manifest lists no games"
         if games != sorted(set(games)):
             return None, "its manifest lists games out of order or twice"
-        for table in TABLES:
+        for table in listed_tables(record):
             entry = record["tables"][table]
             if type(entry["rows"]) is not int or not isinstance(entry["sha256"], str):
                 raise TypeError(table)

@@ -6,7 +6,8 @@ Layout of a study folder::
                                      from and the SHA-256 of its contents), the study's identity,
                                      the atoll version that began it, and every column's meaning
     chunks/000000-000019/games.parquet, players.parquet, events.parquet, errors.parquet,
-                         timings.parquet, manifest.json   (the games 0..19)
+                         timings.parquet, trajectory.parquet, branching.parquet,
+                         choices.parquet, manifest.json   (the games 0..19)
     set-aside/                       chunks that failed their checks, moved here by --repair
 
 A chunk is written into a hidden folder with its manifest and renamed into place in one step, so
@@ -51,7 +52,7 @@ from typing import Any
 import pandas as pd
 
 from analyses.studies import interrupts
-from analyses.studies.frames import TABLES, StudyFrames, column_docs
+from analyses.studies.frames import TABLES, StudyFrames, column_docs, empty_table
 from analyses.studies.locks import lock, unlock
 from analyses.studies.manifest import FORMAT, Survey, chunk_name, survey, write_manifest
 from analyses.studies.study import StudyConfig
@@ -342,7 +343,11 @@ class StudyStore:
             )
         parts = []
         for chunk in found.sound:
-            tables = {t: _read(chunk.path / f"{t}.parquet") for t in TABLES}
+            # a table added since the chunk was stored (its manifest lists none) is empty
+            tables = {
+                t: _read(chunk.path / f"{t}.parquet") if t in chunk.rows else empty_table(t)
+                for t in TABLES
+            }
             tables["games"] = _with_deals(self.config, tables["games"])
             parts.append(StudyFrames(**tables))
         return StudyFrames.concat(parts)

@@ -193,7 +193,8 @@ def play_game(
     watch: bool = True,
 ) -> Chunk:
     """One game as table rows (or an errors row when it raises); ``trace=False`` leaves the
-    score race and branching tables empty (``benchmarks/trace_cost.py`` measures their cost),
+    score race, branching and choices tables empty (``benchmarks/trace_cost.py`` measures
+    their cost),
     ``watch=False`` leaves out the rows of the game's study watcher
     (:mod:`analyses.studies.watchers`)."""
     chunk = Chunk()
@@ -233,7 +234,7 @@ def _play(
     agents = [make_agent(read[spec], s) for spec, s in zip(specs, agent_seeds, strict=True)]
     chance = make_rng(chance_seed)
     state = game.new_initial_state()
-    watcher = Trace() if trace else None
+    watcher = Trace(game.info.vocabulary) if trace else None
     make_watcher = watcher_for(config.game) if watch else None
     extra = make_watcher() if make_watcher is not None else None
     watchers = [w for w in (watcher, extra) if w is not None]

@@ -19,10 +19,10 @@ import pytest
 from scipy import stats as sps
 
 from analyses.cli.main import main
-from models.registry import game_names
 from tests.analyses.reports.recipes import page_numbers, with_variants
 from tests.analyses.reports.recompute import Plain, Tables, Units, verify
 from tests.analyses.reports.test_report_schema import check as check_schema
+from tests.games import installed_games
 
 #: Games per report: three players in the duplicate design, with the game's rule variants.
 GAMES = {"gloryislands": 12}
@@ -47,7 +47,7 @@ def tobago(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, An
     return folder, _report(folder, "tobago")
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", installed_games())
 def test_every_number_of_a_report_is_recomputed_from_the_parquet_tables(
     game: str, tmp_path: Path
 ) -> None:

@@ -26,7 +26,12 @@ from models.core import register_game
 from models.errors import AtollError
 from tests.solvers.strategies.template import TEMPLATE
 
-register_game(TEMPLATE)  # the template is no installed game: registered for these tests
+
+@pytest.fixture(autouse=True)
+def _template() -> None:
+    """The template is no installed game: registered when these tests run (not when they are
+    collected, which would add it to other modules' lists of games)."""
+    register_game(TEMPLATE, replace=True)
 
 
 def _run(**kw):  # type: ignore[no-untyped-def]

@@ -286,9 +286,7 @@ def test_a_studys_options_and_agent_specs_are_read_once_not_per_game(
 
     monkeypatch.setattr(info.options, "from_mapping", classmethod(counted_options))
     monkeypatch.setattr(study_module, "read_agent", counted_agent)
-    config = StudyConfig(
-        "gloryislands", 2, ("greedy", "random"), games=8, options={"hunt": False}
-    )
+    config = StudyConfig("gloryislands", 2, ("greedy", "random"), games=8, options={"hunt": False})
     frames = run_study(config, chunk_size=2)
     assert len(frames.games) == 8
     assert sorted(reads) == ["agent greedy", "agent random", "options"]
