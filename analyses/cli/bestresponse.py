@@ -119,8 +119,12 @@ def add_best_response_command(group: click.Group, game: str) -> None:
             verdict = checked.verdict(run.strategy, run.field(), run.players)
             if inert(played):
                 same = played[0]["share"]
-                verdict += (f" Every value tried won the same share ({same:.3f}): its "
-                            "parameters change nothing against this field (inert).")  # fmt: skip
+                if same in (0.0, 1.0):
+                    verdict += (f" Every value tried won {'every' if same else 'no'} game: "
+                                "this field cannot tell the values apart.")  # fmt: skip
+                else:
+                    verdict += (f" Every value tried won the same share ({same:.3f}): its "
+                                "parameters change nothing against this field (inert).")  # fmt: skip
             record.update(check=checked.to_dict(), verdict=verdict, tuned=tuned.name,
                           files=[str(tuned.relative_to(folder)), plot.name])  # fmt: skip
             write_record(folder, record)
