@@ -123,8 +123,8 @@ def add_best_response_command(group: click.Group, game: str) -> None:
                     verdict += (f" Every value tried won {'every' if same else 'no'} game: "
                                 "this field cannot tell the values apart.")  # fmt: skip
                 else:
-                    verdict += (f" Every value tried won the same share ({same:.3f}): its "
-                                "parameters change nothing against this field (inert).")  # fmt: skip
+                    verdict += (f" Every value tried won the same share ({same:.3f}): "
+                                "its parameters change nothing here (inert).")  # fmt: skip
             record.update(check=checked.to_dict(), verdict=verdict, tuned=tuned.name,
                           files=[str(tuned.relative_to(folder)), plot.name])  # fmt: skip
             write_record(folder, record)
