@@ -280,9 +280,9 @@ def test_a_studys_options_and_agent_specs_are_read_once_not_per_game(
         reads.append("options")
         return from_mapping(cls, data, **kw)
 
-    def counted_agent(spec):  # type: ignore[no-untyped-def]
+    def counted_agent(spec, game=None):  # type: ignore[no-untyped-def]
         reads.append(f"agent {spec}")
-        return read_agent(spec)
+        return read_agent(spec, game)
 
     monkeypatch.setattr(info.options, "from_mapping", classmethod(counted_options))
     monkeypatch.setattr(study_module, "read_agent", counted_agent)
