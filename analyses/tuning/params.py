@@ -65,8 +65,13 @@ class Param:
 
 
 def parse_param(text: str) -> Param:
-    """``PATH=RANGE`` (see the module docstring); a one-line error naming ``--param``."""
-    path, sep, span = text.partition("=")
+    """``PATH=RANGE`` (see the module docstring); a one-line error naming ``--param``. The
+    ``=`` that ends the path is the first outside brackets (``[id=shells-2]`` is a key).
+
+    >>> parse_param("ships:ship[id=shells-2].points=1..5").keys
+    ('ship', ('id', 'shells-2'), 'points')
+    """
+    path, sep, span = _split_path(text)
     path, span = path.strip(), span.strip()
     where = f"--param {path or text}"
     if not sep or not path or not span:
@@ -92,6 +97,19 @@ def parse_param(text: str) -> Param:
     if not low < high:
         raise AtollError(f"the low end must be below the high end, got {span!r}", field=where)
     return Param(path, target, keys, "float" if real else "int", low, high)
+
+
+def _split_path(text: str) -> tuple[str, str, str]:
+    """``text`` split at its first ``=`` outside brackets (as ``str.partition`` does)."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth = max(0, depth - 1)
+        elif c == "=" and depth == 0:
+            return text[:i], "=", text[i + 1 :]
+    return text, "", ""
 
 
 def _keys(text: str, where: str) -> tuple[Key, ...]:
