@@ -2,7 +2,16 @@
 
 Terms (each a loss: lower is better):
 
-* ``seats`` — the largest gap between the seats' win rates (win shares, a tie shared);
+* ``balance`` — how far the seats' win rates are from even, unbiased: the squared distance
+  of each seat's win rate (win shares, a tie shared) from 1 / seats, summed over the seats,
+  less what that sum is expected to be from chance alone when the seats are even (the
+  variance of each seat's mean, estimated over deals: a duplicate design's rotations of one
+  deal are one unit). Its expectation is 0 for even seats whatever the number of games, so
+  a sample may come out slightly below 0; a 60/40 two-seat game gives 0.02, 70/30 0.08
+  (:func:`balance`);
+* ``seats`` — the largest gap between the seats' win rates: kept for the tunings that used
+  it, but biased upward (about 0.04 for three even seats at 500 games, and more with fewer)
+  and weak; ``balance`` is the seat objective to use;
 * ``length:TARGET`` — how far the mean game length is from ``TARGET`` (the games table's
   ``turns``, or ``length:TARGET:COLUMN`` for another column such as ``rounds`` or ``moves``);
 * ``margin`` — the mean winner's margin (the winner's score minus the best other's), or
@@ -48,11 +57,14 @@ FIELD = "--objective"
 @dataclasses.dataclass(frozen=True)
 class Term:
     """One objective term: ``per_game`` gives a row of values per game (games in the order
-    of ``frames.games``), ``reduce`` turns their column means into the loss."""
+    of ``frames.games``), ``reduce`` turns their column means into the loss — or, where the
+    loss needs more than the means (``balance``: their variance), ``reduce_rows`` turns the
+    rows themselves into it."""
 
     name: str
     per_game: Callable[[StudyFrames], np.ndarray]
-    reduce: Callable[[np.ndarray], float]
+    reduce: Callable[[np.ndarray], float] = lambda means: float("nan")
+    reduce_rows: Callable[[np.ndarray], float] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,6 +92,9 @@ class Objective:
         total = 0.0
         for (weight, term), values in zip(self.terms, rows, strict=True):
             chosen = values if pick is None else values[pick]
+            if term.reduce_rows is not None:
+                total += weight * term.reduce_rows(chosen)
+                continue
             means = np.nanmean(chosen, axis=0) if len(chosen) else np.full(values.shape[1], np.nan)
             total += weight * term.reduce(means)
         return total
@@ -95,6 +110,47 @@ def _seats(frames: StudyFrames) -> np.ndarray:
 
 def _gap(means: np.ndarray) -> float:
     return float(np.nanmax(means) - np.nanmin(means))
+
+
+def _balance_rows(frames: StudyFrames) -> np.ndarray:
+    """Per game: its deal's seat win shares (the mean over the deal's games: the rotations of
+    a duplicate deal, or the game alone), then the game's weight, 1 / the deal's games — so a
+    deal counts once however many rotations it has, and a resampled deal counts as one more."""
+    seats = _seats(frames)
+    deal = frames.games["deal"].to_numpy() if "deal" in frames.games else np.arange(len(seats))
+    codes, inverse = np.unique(deal, return_inverse=True)
+    sums = np.zeros((len(codes), seats.shape[1]))
+    np.add.at(sums, inverse, np.nan_to_num(seats))
+    counts = np.bincount(inverse, minlength=len(codes)).astype(float)
+    means = sums / counts[:, None]
+    return np.column_stack([means[inverse], 1.0 / counts[inverse]])
+
+
+def balance(rows: np.ndarray) -> float:
+    """The unbiased seat balance of rows of :func:`_balance_rows` (see the module):
+    sum over seats of (mean − 1/k)² minus the estimated variance of each mean.
+
+    >>> rng = np.random.default_rng(1)
+    >>> even = [balance(_rows(rng.random(400) < 0.5)) for _ in range(400)]
+    >>> abs(float(np.mean(even))) < 0.001  # unbiased: 0 on average for even seats
+    True
+    >>> round(balance(_rows(rng.random(4000) < 0.7)), 2)  # 70/30: 2 * 0.2 ** 2
+    0.08
+    """
+    shares, weight = rows[:, :-1], rows[:, -1]
+    units = float(weight.sum())
+    if units <= 1:
+        return float("nan")
+    mean = (weight[:, None] * shares).sum(axis=0) / units
+    spread = (weight[:, None] * (shares - mean) ** 2).sum(axis=0) / (units - 1)
+    k = shares.shape[1]
+    return float(((mean - 1 / k) ** 2).sum() - (spread / units).sum())
+
+
+def _rows(first_wins: np.ndarray) -> np.ndarray:
+    """Rows of two-seat games, one game a deal: seat 0 wins where ``first_wins`` (doctests)."""
+    first = first_wins.astype(float)
+    return np.column_stack([first, 1 - first, np.ones(len(first))])
 
 
 def _length(target: float, column: str) -> Term:
@@ -163,6 +219,8 @@ def parse_term(text: str, own: Sequence[Any] = ()) -> Term:
     name, _, args = text.partition(":")
     if name == "seats" and not args:
         return Term("seats", _seats, _gap)
+    if name == "balance" and not args:
+        return Term("balance", _balance_rows, reduce_rows=balance)
     if name == "length" and args:
         target, _, column = args.partition(":")
         return _length(read_float(target, FIELD, "a length target"), column or "turns")
@@ -179,7 +237,7 @@ def parse_term(text: str, own: Sequence[Any] = ()) -> Term:
     if name == "py":
         return _python_term(args)
     raise AtollError(
-        f"unknown objective {text!r}: seats, length:TARGET, margin[:TARGET], skill:A,B, "
+        f"unknown objective {text!r}: balance, seats, length:TARGET, margin[:TARGET], skill:A,B, "
         "metric:NAME[:TARGET] or py:MODULE:NAME, joined by + with weights "
         "(seats+0.5*length:10)",
         field=FIELD,
