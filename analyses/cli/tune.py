@@ -68,6 +68,7 @@ def add_tune_command(group: click.Group, game: str) -> None:
         seeds), check the winner against the starting values on fresh seeds, and write
         --out/report.html and the tuned files in --out/tuned."""
         from analyses.tuning.check import check
+        from analyses.tuning.dryrun import dry_run
         from analyses.tuning.report import write_report
         from analyses.tuning.search import TuneRun, best, prepare, search
 
@@ -82,6 +83,8 @@ def add_tune_command(group: click.Group, game: str) -> None:
             whole_games(check_games, config.players, config.design),
         )
         prep = prepare(run)  # everything checked: now the games rounded up may be told
+        if not resume:  # one deal at each end of each range, in a temporary folder
+            dry_run(prep)
         say_rounded("--games-per-trial", games_per_trial, config.games, config.players)
         say_rounded("--check-games", check_games, run.check_games, config.players)
 
