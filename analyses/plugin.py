@@ -128,6 +128,9 @@ class GamePlugin:
     ladder: Ladder = Ladder()
     #: Parameters ``benchmarks/tune_balance.py`` tunes in this game (``tune``'s syntax).
     tune_example: tuple[str, ...] = ()
+    #: One-value changes ``benchmarks/luck_agreement.py`` plays the same seeded games under:
+    #: (parameter path in ``tune``'s syntax, one value, another).
+    luck_changes: tuple[tuple[str, Any, Any], ...] = ()
     #: The game's component flag of atoll 0.2 and the component it names (``--component
     #: NAME=FILE`` now; the old flag still works, with a note).
     component_flag: tuple[str, str] | None = None

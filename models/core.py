@@ -51,7 +51,7 @@ from models.events import Event, EventKind, Gloss, count_events
 from models.info import ChanceKind, GameInfo, InformationKind, Outcome
 from models.options import RuleOptions
 from models.pictures import figure_png, save_figure
-from models.playouts import checked_playout, random_playout, sample_chance
+from models.playouts import checked_playout, draw_by, random_playout, sample_chance
 from models.position import Position
 from models.registry import game_info, game_names, lookup, register_game
 from models.scenarios import play_entries, scenario_data
@@ -169,6 +169,19 @@ class GameState(Position, ABC):
     def chance_outcomes(self) -> tuple[tuple[Hashable, float], ...]:
         """At a chance node, each outcome with its probability (they sum to 1); else ``()``."""
 
+    def chance_stream(self) -> str:
+        """The purpose of this chance node's draw ("tiles", "clues"...): its own keyed stream
+        (:mod:`models.luck`: luck held fixed across settings)."""
+        return "chance"
+
+    def chance_pile(self) -> tuple[tuple[Hashable, int], ...] | None:
+        """A pile drawn without putting back: each outcome with its copies left; else None."""
+        return None
+
+    def chance_for(self) -> int:
+        """The seat this draw is for (a card into his hand), or -1 (the table)."""
+        return -1
+
     @abstractmethod
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -251,21 +264,10 @@ class GameState(Position, ABC):
         return self.current_player() == CHANCE
 
     def sample_chance(self, rng: random.Random) -> Hashable:
-        """One outcome of this chance node, drawn with ``rng`` by :meth:`chance_outcomes`.
-
-        Games may override it with a faster draw from the same distribution (the conformance
-        suite checks that they agree); it takes exactly one ``rng.random()``.
-        """
-        outcomes = self.chance_outcomes()
-        if not outcomes:
-            raise AtollError("not a chance node", field="state")
-        r = rng.random()
-        total = 0.0
-        for action, probability in outcomes:
-            total += probability
-            if r < total:
-                return action
-        return outcomes[-1][0]
+        """One outcome of this chance node, drawn with ``rng`` by :meth:`chance_outcomes`. Games
+        may override it with a faster draw from the same distribution (the conformance suite
+        checks that they agree); it takes exactly one ``rng.random()``."""
+        return draw_by(self.chance_outcomes(), rng)
 
     # -- pictures -------------------------------------------------------------------------------
     def figure(self, **options: Any) -> Any:

@@ -14,7 +14,9 @@ import random
 from collections.abc import Callable, Hashable, Iterable
 from typing import Protocol, TypeVar
 
-__all__ = ["Playable", "checked_playout", "random_playout", "sample_chance"]
+from models.errors import AtollError
+
+__all__ = ["Playable", "checked_playout", "draw_by", "random_playout", "sample_chance"]
 
 #: ``current_player()`` of a chance node (the same value as :data:`models.core.CHANCE`).
 _CHANCE = -1
@@ -32,6 +34,19 @@ class Playable(Protocol):
 
 
 P = TypeVar("P", bound=Playable)
+
+
+def draw_by(outcomes: tuple[tuple[Hashable, float], ...], rng: random.Random) -> Hashable:
+    """The outcome whose share of [0, 1) holds one ``rng.random()`` (outcomes in their order)."""
+    if not outcomes:
+        raise AtollError("not a chance node", field="state")
+    r = rng.random()
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if r < total:
+            return action
+    return outcomes[-1][0]
 
 
 def sample_chance(state: Playable, rng: random.Random) -> Hashable:

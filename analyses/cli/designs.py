@@ -78,6 +78,28 @@ def stored_design(folder: Path, kw: dict[str, Any]) -> str | None:
     return recorded_design(folder / "study.json", ("config",)) if kw.get("resume") else None
 
 
+def stored_chance(folder: Path, kw: dict[str, Any]) -> str:
+    """How the study stored in ``folder`` draws chance when ``--resume`` continues it
+    (:func:`recorded_chance`); ``"streams"`` for a new study."""
+    return recorded_chance(folder / "study.json", ("config",)) if kw.get("resume") else "streams"
+
+
+def recorded_chance(path: Path, keys: tuple[str, ...]) -> str:
+    """How the study config under ``keys`` in ``path`` draws chance: ``"sequential"`` for one
+    recorded before chance streams (it names none: it resumes as it was played), else what it
+    names; ``"streams"`` where there is no such config (whoever opens it says what is wrong)."""
+    if not path.is_file():
+        return "streams"
+    try:
+        record: Any = parse_json(read_text(path), source=path)
+        for key in keys:
+            record = record[key]
+        chance = record.get("chance", "sequential")
+    except (AtollError, KeyError, TypeError, AttributeError):
+        return "streams"
+    return chance if isinstance(chance, str) else "streams"
+
+
 def recorded_design(path: Path, keys: tuple[str, ...]) -> str | None:
     """The design of the study config found under ``keys`` in the JSON file ``path``
     (study.json: ``config``; tune.json: ``run``, ``study``), ``fixed`` when it names none;

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from analyses.cli.designs import stored_design
+from analyses.cli.designs import stored_chance, stored_design
 from analyses.cli.study import _all_kept, _command, _config, _repair, _run, _study_options
 from analyses.studies.interrupts import keeping
 
@@ -61,7 +61,9 @@ def add_report_command(group: click.Group, game: str) -> None:
         from analyses.reports.variants import applied, redundant
         from analyses.strategies.degenerate import pairings
 
-        config = _config(game, kw, option_pairs, stored_design(Path(out_dir), kw))
+        folder = Path(out_dir)
+        chance = stored_chance(folder, kw)
+        config = _config(game, kw, option_pairs, stored_design(folder, kw), chance=chance)
         simple = [] if no_strategies else pairings(config, strategies_against.strip())
         for pairing in simple:
             pairing.config.check()  # a bad opponent or strategy is one line, before any game

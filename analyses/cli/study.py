@@ -31,6 +31,7 @@ from analyses.cli.designs import (
     choose_design,
     design_option,
     say_rounded,
+    stored_chance,
     stored_design,
     whole_games,
 )
@@ -169,10 +170,12 @@ def _config(
     option_pairs: tuple[str, ...],
     stored: str | None = None,
     games_flag: str | None = "--games",
+    chance: str = "streams",
 ) -> Any:
     """The study the options name; ``stored`` is the design of the study being resumed (the
-    design when ``--design`` is not given). Games rounded up to whole deals are told as
-    ``games_flag``'s (``None``: the caller tells them, once it has checked the rest)."""
+    design when ``--design`` is not given), ``chance`` how it draws chance. Games rounded up
+    to whole deals are told as ``games_flag``'s (``None``: the caller tells them, once it has
+    checked the rest)."""
     from analyses.studies.study import StudyConfig
 
     players = game_info(game).check_players(kw["players"])
@@ -188,6 +191,7 @@ def _config(
         options=_options(option_pairs, kw["options_file"], game),
         components=parse_components(kw["component_pairs"], game),
         design=design,
+        chance=chance,
     )
     config.check()  # options and agents read once, here: a bad one is its one line now
     if config.games != kw["games"] and games_flag is not None:
@@ -323,7 +327,9 @@ def add_study_commands(group: click.Group, game: str) -> None:
     @_repair
     def study_cmd(out_dir: str, option_pairs: tuple[str, ...], **kw: Any) -> None:
         """Play seeded games with agents and store the tables (Parquet) in --out."""
-        config = _config(game, kw, option_pairs, stored_design(Path(out_dir), kw))
+        folder = Path(out_dir)
+        chance = stored_chance(folder, kw)
+        config = _config(game, kw, option_pairs, stored_design(folder, kw), chance=chance)
         store = _run(config, Path(out_dir), kw)
         rows = [chunk.rows for chunk in store.survey().sound]  # the manifests count the rows
         played, failed = (sum(r.get(t, 0) for r in rows) for t in ("games", "errors"))
@@ -363,9 +369,12 @@ def add_study_commands(group: click.Group, game: str) -> None:
             raise AtollError(
                 f"a paired comparison needs at least 2 games, got {kw['games']}", field="--games"
             )
-        base = _config(game, kw, baseline_pairs, stored_design(Path(out_dir) / "baseline", kw))
+        first = Path(out_dir) / "baseline"
+        base = _config(
+            game, kw, baseline_pairs, stored_design(first, kw), chance=stored_chance(first, kw)
+        )
         same = {**kw, "games": base.games, "design": base.design}  # rounded and noted once
-        variant = _config(game, same, (*baseline_pairs, *option_pairs))
+        variant = _config(game, same, (*baseline_pairs, *option_pairs), chance=base.chance)
         named = list(option_pairs)
         if variant_slug is not None:
             known = declared(game)

@@ -91,6 +91,10 @@ PLUGIN = GamePlugin(
     sections=_sections,
     ladder=Ladder("ismcts:prior=5,prior_depth=3", iteration_ms=0.234),
     tune_example=("option:colours=by_seat|dealt", "board:island_scoring.6[0]=8..16"),
+    luck_changes=(
+        ("board:island_scoring.6[0]", 12, 13),
+        ("option:colours", "by_seat", "dealt"),
+    ),
     component_flag=("--board", "board"),
     variants=VARIANTS,
     variant_report=VariantReport(

@@ -238,12 +238,22 @@ def _interactions(
         return {}
     found = seating.interactions(players, design.deal)
     # a lineup that repeats (greedy, random, greedy, random) makes seats twins: seat 2's
-    # contrast is seat 0's mirrored in every deal; tested once, as the first of them
+    # contrast is seat 0's mirrored in every deal; tested once, as the first of them. Twins
+    # hold the same agent in every game (seats 0 and 2 here, never 0 and 1, whose contrasts
+    # may be mirrored by chance)
+    by_seat = players.pivot_table(index="game", columns="seat", values="agent", aggfunc="first")
     twin_of: dict[int, int] = {}
     for k, i in enumerate(found):
         for j, other in enumerate(found[:k]):
             mirrored = math.isclose(i.difference.value, -other.difference.value, abs_tol=1e-12)
-            if j not in twin_of and other.agent == i.agent and mirrored and i.p == other.p:
+            alike = bool((by_seat[i.seat] == by_seat[other.seat]).all())
+            if (
+                j not in twin_of
+                and other.agent == i.agent
+                and alike
+                and mirrored
+                and i.p == other.p
+            ):
                 twin_of[k] = j
                 break
     rows = [

@@ -64,6 +64,7 @@ PLUGIN = GamePlugin(
     sections=_sections,
     ladder=Ladder("ismcts:prior=5,prior_depth=1", iteration_ms=0.215),
     tune_example=("option:islanders=3..6",),
+    luck_changes=(("option:display", 4, 5), ("option:islanders", 4, 5)),
     component_flag=("--tiles", "tiles"),
     watcher=_watcher,
     commands=_commands,

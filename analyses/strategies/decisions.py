@@ -43,10 +43,11 @@ from analyses.reports.figures import error_bars, figure_uri, legend_outside
 from analyses.reports.sections import small_sample
 from analyses.reports.tables import Finding, Section, Table, estimate_cell, estimate_text
 from analyses.statistics import pergame
-from analyses.studies.study import StudyConfig, game_seeds
+from analyses.studies.study import StudyConfig, game_agents, game_seeds
 from analyses.studies.workers import process_pool
 from models.core import CHANCE, Game, GameState, game_info, make_rng, spawn_seeds
 from models.errors import AtollError
+from models.luck import Luck
 from models.seeds import check_seed, split_seed
 from solvers.agents import AgentSpec, make_agent, read_agent
 from solvers.agents.play import play_out
@@ -124,14 +125,9 @@ def study_decisions(
     (:func:`analyses.studies.study.play_game`: the same chance seed, the same agents from the
     same seeds, by place in the lineup in the duplicate design): its final state and its
     decisions."""
-    specs, rotation = config.seats(index), config.rotation(index)
-    chance_seed, *agent_seeds = split_seed(seed, 1 + config.players)
-    if config.design == "duplicate":
-        agent_seeds = [agent_seeds[(s - rotation) % config.players] for s in range(len(specs))]
-    read = config.specs
-    agents = [make_agent(read[spec], s) for spec, s in zip(specs, agent_seeds, strict=True)]
+    agents, chance = game_agents(config, index, seed)
     state, recorder = game.new_initial_state(), _Recorder()
-    play_out(state, agents, make_rng(chance_seed), max_steps=config.max_moves, watcher=recorder)
+    play_out(state, agents, chance, max_steps=config.max_moves, watcher=recorder)
     return state, recorder.decisions
 
 
@@ -159,13 +155,13 @@ def value_actions(
         seen = start.resample(player, make_rng(view))  # what he cannot see, redrawn
         agent_seeds = split_seed(agents_seed, players)
         for i, action in enumerate(actions):
-            after, chance = seen.clone(), make_rng(chance_seed)
+            after, chance = seen.clone(), Luck(chance_seed)  # keyed: the actions share luck
             agents = [make_agent(policy, s) for s in agent_seeds]
             # a secret choice from its start: those asked before him choose by the policy
             while key is not None and after.current_player() != player:
                 mover = after.current_player()
                 if mover == CHANCE:
-                    after.apply(after.sample_chance(chance))
+                    after.apply(chance.draw(after))
                 else:
                     after.apply(agents[mover].choose(after))
             after.apply(action)

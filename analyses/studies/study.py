@@ -33,6 +33,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import random
 import traceback
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -47,10 +48,14 @@ from analyses.studies.watchers import watcher_for
 from analyses.studies.workers import process_pool
 from models.core import Game, GameState, game_info, load_game, make_rng, spawn_seeds
 from models.errors import AtollError
+from models.luck import Luck
 from models.options import RuleOptions
 from models.seeds import check_seed, split_seed
-from solvers.agents import AgentSpec, make_agent, read_agent
+from solvers.agents import Agent, AgentSpec, make_agent, read_agent
 from solvers.agents.play import Watcher, play_out
+
+#: The ways a study draws chance (:attr:`StudyConfig.chance`).
+CHANCE_DRAWS = ("streams", "sequential")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,6 +82,11 @@ class StudyConfig:
     components: Mapping[str, str] = dataclasses.field(default_factory=dict)
     max_moves: int = 100_000
     design: str = "fixed"
+    #: How a game's chance is drawn from its seed: ``"streams"`` (:class:`models.luck.Luck`,
+    #: each purpose its keyed stream, so that two settings share their luck) or
+    #: ``"sequential"`` (one generator for every draw: every study.json written before streams,
+    #: which names none, so that old folders resume as they were played).
+    chance: str = "streams"
 
     def __post_init__(self) -> None:
         if not self.agents:
@@ -84,6 +94,11 @@ class StudyConfig:
         if not 1 <= self.games <= 10_000_000:
             raise AtollError(f"must be 1 to 10,000,000, got {self.games}", field="games")
         check_seed(self.seed)
+        if self.chance not in CHANCE_DRAWS:
+            raise AtollError(
+                f"{self.chance!r} is no way of drawing chance ({', '.join(CHANCE_DRAWS)})",
+                field="chance",
+            )
         if self.design not in DESIGNS:
             raise AtollError(
                 f"{self.design!r} is no design (the designs: {', '.join(DESIGNS)})",
@@ -148,6 +163,8 @@ class StudyConfig:
         out["components"] = dict(self.components)
         if self.design == "fixed":
             del out["design"]
+        if self.chance == "sequential":
+            del out["chance"]
         return out
 
     @classmethod
@@ -156,7 +173,8 @@ class StudyConfig:
         unknown = set(data) - fields
         if unknown:
             raise AtollError("unknown study field", field=sorted(unknown)[0])
-        return cls(**{**data, "agents": tuple(data.get("agents", ("random",)))})
+        agents = tuple(data.get("agents", ("random",)))
+        return cls(**{"chance": "sequential", **data, "agents": agents})
 
     @functools.cached_property
     def digest(self) -> str:
@@ -172,6 +190,23 @@ class StudyConfig:
         before any game is played, in one line."""
         self.specs  # noqa: B018 (read once: a bad spec fails here)
         return self.make_game()
+
+
+def game_agents(
+    config: StudyConfig, index: int, seed: int
+) -> tuple[list[Agent], Luck | random.Random]:
+    """Game ``index``'s agents, seat by seat, and its chance, from the game's ``seed``: the one
+    place that splits a game's seed (a replay of a study's game calls it too). In the duplicate
+    design an agent's seed goes by its place in the lineup, not its seat: an agent plays every
+    rotation of a deal from the same seed, so the rotations differ by the seats alone."""
+    specs, rotation = config.seats(index), config.rotation(index)
+    chance_seed, *agent_seeds = split_seed(seed, 1 + config.players)
+    if config.design == "duplicate":
+        agent_seeds = [agent_seeds[(s - rotation) % config.players] for s in range(len(specs))]
+    read = config.specs
+    agents = [make_agent(read[spec], s) for spec, s in zip(specs, agent_seeds, strict=True)]
+    chance = Luck(chance_seed) if config.chance == "streams" else make_rng(chance_seed)
+    return agents, chance
 
 
 def game_seeds(config: StudyConfig) -> list[int]:
@@ -223,16 +258,7 @@ def _play(
     watch: bool,
 ) -> None:
     specs, rotation = config.seats(index), config.rotation(index)
-    chance_seed, *agent_seeds = split_seed(seed, 1 + config.players)
-    if config.design == "duplicate":
-        # by place in the lineup, not seat: an agent plays every rotation of a deal from the
-        # same seed, so the rotations differ by the seats alone
-        agent_seeds = [
-            agent_seeds[(seat - rotation) % config.players] for seat in range(len(specs))
-        ]
-    read = config.specs
-    agents = [make_agent(read[spec], s) for spec, s in zip(specs, agent_seeds, strict=True)]
-    chance = make_rng(chance_seed)
+    agents, chance = game_agents(config, index, seed)
     state = game.new_initial_state()
     watcher = Trace(game.info.vocabulary) if trace else None
     make_watcher = watcher_for(config.game) if watch else None

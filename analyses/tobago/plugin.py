@@ -79,6 +79,12 @@ PLUGIN = GamePlugin(
     sections=_sections,
     ladder=Ladder("ismcts:prior=5,prior_depth=3", iteration_ms=0.57),
     tune_example=("option:marker_threshold=10..24",),
+    luck_changes=(
+        ("cards:hand", 4, 5),
+        ("cards:hand", 4, 8),
+        ("option:amulets_per_statue", 1, 2),
+        ("cards:gold[value=6].count", 7, 8),
+    ),
     component_flag=("--deck", "clues"),
     variants=VARIANTS,
     variant_report=VariantReport(extra=_measures, extra_title="Tobago's measures, paired by seed"),

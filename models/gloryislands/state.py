@@ -96,6 +96,21 @@ class GloryIslandsState(GloryIslandsPosition, GameState):
         total, draws = self.bag_total, self.game.treasures
         return tuple((draws[k], c / total) for k, c in enumerate(self.bag) if c)
 
+    def chance_stream(self) -> str:
+        """The colours dealt and the treasure bag are drawn from streams of their own."""
+        return "colours" if self.phase is DEAL else "treasures"
+
+    def chance_pile(self) -> tuple[tuple[Hashable, int], ...] | None:
+        """The treasure kinds with their tiles left in the bag (tiles put back make it a new
+        shuffle of what the bag holds); the deal is no pile."""
+        if self.phase is not DRAW:
+            return None
+        return tuple(zip(self.game.treasures, self.bag, strict=True))
+
+    def chance_for(self) -> int:
+        """A treasure is drawn for the player hunting; the colours are dealt for the table."""
+        return self.player if self.phase is DRAW else -1
+
     def sample_chance(self, rng: random.Random) -> Hashable:
         """The tile for one ``rng.random()``: a kind weighted by its tiles left in the bag."""
         if self.phase is not DRAW:

@@ -98,6 +98,22 @@ class SouthSeasState(SouthSeasPosition, GameState):
             return tuple((reveals[s.id], share) for s in self.yard.hidden)
         return ()
 
+    def chance_stream(self) -> str:
+        """The tile stack and the face-down ships are drawn from streams of their own."""
+        return "ships" if self.phase is _REVEAL else "tiles"
+
+    def chance_pile(self) -> tuple[tuple[Hashable, int], ...] | None:
+        """The tile kinds with their copies left in the stack; the face-down ships, one each."""
+        if self.phase is _DRAW:
+            return tuple(zip(self.game.draws, self.left, strict=True))
+        if self.phase is _REVEAL:
+            return tuple((self.game.reveals[s.id], 1) for s in self.yard.hidden)
+        return None
+
+    def chance_for(self) -> int:
+        """A tile is drawn for the player whose turn it is; the ships for the table."""
+        return self.player if self.phase is _DRAW else -1
+
     def sample_chance(self, rng: random.Random) -> Hashable:
         """The chance outcome for one ``rng.random()``: a tile kind weighted by its copies
         left, or a face-down ship, each equally likely (as :meth:`chance_outcomes` says)."""

@@ -72,6 +72,15 @@ class PearlDiversState(PearlDiversPosition, GameState):
         total = sum(self.left)
         return tuple((Deal(v), n / total) for v, n in zip(self.values, self.left, strict=True) if n)
 
+    def chance_stream(self) -> str:
+        return "cards"
+
+    def chance_pile(self) -> tuple[tuple[Hashable, int], ...] | None:
+        """PD-D1: the deck, each card value with its copies left."""
+        if self.phase is not Phase.DEAL:
+            return None
+        return tuple((Deal(v), n) for v, n in zip(self.values, self.left, strict=True))
+
     def is_legal(self, action: Hashable) -> bool:
         return action in self.legal_actions()
 

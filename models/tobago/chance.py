@@ -41,6 +41,44 @@ def weights(pos: TobagoPosition) -> tuple[Sequence[Action], Sequence[int]] | Non
     return None
 
 
+#: The stream each chance phase draws from (:class:`models.luck.Luck`): the clue pile, the gold
+#: deck, the cards of a share, the amulets washed up.
+_STREAMS = {
+    Phase.START: "clues",
+    Phase.DEAL: "clues",
+    Phase.REFILL: "clues",
+    Phase.GOLD: "gold",
+    Phase.REVEAL: "shares",
+    Phase.WASH: "amulets",
+}
+
+
+def stream(pos: TobagoPosition) -> str:
+    """The purpose of this chance node's draw (``"chance"`` where chance does not move)."""
+    return _STREAMS.get(pos.phase, "chance")
+
+
+def drawer(pos: TobagoPosition) -> int:
+    """The seat a clue card is dealt or drawn for; -1 (the table) for the other draws."""
+    if pos.phase == Phase.DEAL:
+        return pos.seat
+    if pos.phase == Phase.REFILL:
+        return pos.refill_for
+    return -1
+
+
+def pile(pos: TobagoPosition) -> tuple[tuple[Hashable, int], ...] | None:
+    """The clue pile, the gold deck (its curses not yet drawable while the top holds none) or
+    a share's cards, each outcome with its copies left; None for an amulet (no pile)."""
+    if pos.phase == Phase.WASH:
+        return None
+    found = weights(pos)
+    if found is None:
+        return None
+    actions, counts = found
+    return tuple(zip(actions, counts, strict=True))
+
+
 def fits(pos: TobagoPosition, action: Hashable) -> bool:
     """Whether ``action`` is a chance outcome with a positive weight now."""
     phase, game = pos.phase, pos.game

@@ -85,6 +85,15 @@ class TobagoState(TobagoPosition, GameState):
         total = sum(counts)
         return tuple((a, c / total) for a, c in zip(actions, counts, strict=True) if c)
 
+    def chance_stream(self) -> str:
+        return chance.stream(self)
+
+    def chance_pile(self) -> tuple[tuple[Hashable, int], ...] | None:
+        return chance.pile(self)
+
+    def chance_for(self) -> int:
+        return chance.drawer(self)
+
     def sample_chance(self, rng: random.Random) -> Hashable:
         """The outcome for one ``rng.random()``, weighted as :meth:`chance_outcomes` says."""
         weights = chance.weights(self)

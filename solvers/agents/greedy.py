@@ -35,6 +35,7 @@ from collections.abc import Hashable
 
 from models.core import GameState, make_rng
 from solvers.agents.judge import judged_margin, margin
+from solvers.agents.keys import DecisionKeys
 from solvers.agents.secret import Mix, equilibrium
 from solvers.agents.spec import Agent, Param
 
@@ -68,7 +69,8 @@ class GreedyAgent(Agent):
         self, *, seed: int, samples: int = 8, rounds: int = 32, name: str = "greedy"
     ) -> None:
         self.name = name
-        self.rng = make_rng(seed)
+        self.rng = make_rng(seed)  # each decision's own (DecisionKeys): luck held per decision
+        self.keys = DecisionKeys(seed)
         self.samples, self.rounds = samples, rounds
 
     def values(self, state: GameState) -> list[tuple[Hashable, float]]:
@@ -104,6 +106,7 @@ class GreedyAgent(Agent):
     def choose_among(self, state: GameState, actions: tuple[Hashable, ...]) -> Hashable:
         """The best of some legal actions (a strategy's tie, say): by their values, or at a
         secret choice by the agent's mixed strategy restricted to them."""
+        self.rng = self.keys.rng(state)
         if len(actions) == 1:
             return actions[0]
         if state.secret_choice() is not None:
@@ -125,6 +128,7 @@ class GreedyAgent(Agent):
 
     def choose(self, state: GameState) -> Hashable:
         actions = state.legal_actions()
+        self.rng = self.keys.rng(state)
         if len(actions) == 1:
             return actions[0]
         if state.secret_choice() is not None:

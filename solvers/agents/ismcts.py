@@ -92,6 +92,7 @@ import time
 from collections.abc import Hashable
 
 from models.core import CHANCE, TERMINAL, GameState, Outcome, make_rng
+from solvers.agents.keys import DecisionKeys
 from solvers.agents.spec import Agent, Param
 
 #: Iterations when neither ``iterations`` nor ``seconds`` is given.
@@ -165,7 +166,8 @@ class ISMCTSAgent(Agent):
         name: str = "ismcts",
     ) -> None:
         self.name = name
-        self.rng = make_rng(seed)
+        self.rng = make_rng(seed)  # each decision's own (DecisionKeys): luck held per decision
+        self.keys = DecisionKeys(seed)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations, self.seconds = iterations, seconds
@@ -176,6 +178,7 @@ class ISMCTSAgent(Agent):
 
     def choose(self, state: GameState) -> Hashable:
         actions = state.legal_actions()
+        self.rng = self.keys.rng(state)
         if len(actions) == 1:
             return actions[0]
         root = self.search(state)

@@ -18,6 +18,7 @@ from collections.abc import Hashable, Sequence
 from typing import Protocol
 
 from models.core import CHANCE, GameState
+from models.luck import Luck
 from solvers.agents.spec import Agent
 
 
@@ -39,22 +40,25 @@ class Watcher(Protocol):
 def play_out(
     state: GameState,
     agents: Sequence[Agent],
-    chance: random.Random,
+    chance: random.Random | Luck,
     *,
     max_steps: int | None = None,
     watcher: Watcher | None = None,
 ) -> Played:
     """Play ``state`` to the end: seat p's decisions by ``agents[p]``, chance outcomes drawn
-    with ``chance``; ``watcher`` sees every decision before it is made. Raises :class:`RuntimeError`
-    when ``max_steps`` steps (decisions and chance outcomes) pass without an end."""
+    with ``chance`` (a :class:`~models.luck.Luck`, each purpose its keyed stream, as studies
+    draw; or a generator, by ``sample_chance``); ``watcher`` sees every decision before it is
+    made. Raises :class:`RuntimeError` when ``max_steps`` steps (decisions and chance outcomes)
+    pass without an end."""
     played = Played([0] * len(agents), [0.0] * len(agents))
     clock = time.perf_counter
+    draw = chance.draw if isinstance(chance, Luck) else lambda s: s.sample_chance(chance)
     for _ in range(max_steps) if max_steps is not None else itertools.count():
         if state.is_terminal():
             return played
         player = state.current_player()
         if player == CHANCE:
-            state.apply(state.sample_chance(chance))
+            state.apply(draw(state))
             continue
         if watcher is not None:
             watcher.decision(state, state.legal_actions())

@@ -1,19 +1,29 @@
-"""The random agent: a uniformly random legal action, drawn with its own generator.
+"""The random agent: a uniformly random legal action, drawn with its own keys.
 
->>> from models.core import load_game, make_rng
+Its choice is keyed, like a game's chance (:mod:`models.luck`): each action gets a number fixed
+by the agent's seed, the turn (:meth:`~models.core.GameState.turn_number`), the agent's
+decision within the turn and the action's text, and the least number is chosen — uniform over
+the legal actions, and the same action in two games whose legal actions differ by others
+(a larger hand adds options but keeps the choice where the new ones lose): so two settings of
+a game played with random agents differ by the settings, not by the agents' luck.
+
+>>> from models.core import load_game
+>>> from models.luck import Luck
 >>> state = load_game("southseas", 2).new_initial_state()
->>> rng = make_rng(0)
+>>> luck = Luck(0)
 >>> while state.is_chance_node():
-...     state.apply(state.sample_chance(rng))
+...     state.apply(luck.draw(state))
 >>> RandomAgent(seed=1).choose(state) in state.legal_actions()
 True
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Hashable
 
 from models.core import GameState, make_rng
+from solvers.agents.keys import DecisionKeys
 from solvers.agents.spec import Agent, Param
 
 
@@ -25,10 +35,22 @@ class RandomAgent(Agent):
     def __init__(self, *, seed: int, name: str = "random") -> None:
         self.name = name
         self.rng = make_rng(seed)
+        self.key = hashlib.blake2b(f"random/{seed}".encode(), digest_size=32).digest()
+        self.keys = DecisionKeys(seed)
 
     def choose(self, state: GameState) -> Hashable:
-        return self.rng.choice(state.legal_actions())
+        actions = state.legal_actions()
+        prefix, key = self.keys.key(state) + "|", self.key
+        if len(actions) == 1:
+            return actions[0]
+
+        def number(action: Hashable) -> bytes:
+            text = (prefix + str(action)).encode()
+            return hashlib.blake2b(text, digest_size=8, key=key).digest()
+
+        return min(actions, key=number)
 
     def choose_among(self, state: GameState, actions: tuple[Hashable, ...]) -> Hashable:
-        """One of some legal actions, uniformly."""
+        """One of some legal actions, uniformly (a fallback's tie), keyed as :meth:`choose`."""
+        self.rng = self.keys.rng(state)
         return actions[0] if len(actions) == 1 else self.rng.choice(actions)

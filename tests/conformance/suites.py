@@ -47,6 +47,7 @@ from models.core import (
 )
 from models.data import read_toml
 from models.errors import AtollError, IllegalActionError
+from models.luck import Luck
 
 
 class ComponentSuite:
@@ -304,6 +305,35 @@ class ProtocolSuite:
                         f"{drawn[action]} times in {m}, expected {m * p:.1f}"
                     )
                 assert _snapshot(state) == before, "sampling changed the state"
+
+    def test_chance_streams_piles_and_drawers_agree_with_the_outcomes(self) -> None:
+        """Luck held fixed (:mod:`models.luck`): every chance node names its stream, the seat it
+        draws for (-1 the table, or a seat), and a pile, where it names one, in the proportions
+        of its outcomes; a Luck's draws from it follow the outcomes too."""
+        if self._deterministic():
+            pytest.skip("no chance")
+        m = self.chance_samples
+        for n in self.player_counts:
+            for node, state in enumerate(self._chance_nodes(n)):
+                where = f"{n} players, move {len(state.history())}"
+                stream, drawer = state.chance_stream(), state.chance_for()
+                assert isinstance(stream, str) and stream, where
+                assert drawer == -1 or 0 <= drawer < n, f"{where}: draws for {drawer}"
+                probability = dict(state.chance_outcomes())
+                pile = state.chance_pile()
+                if pile is not None:
+                    total = sum(c for _, c in pile)
+                    copies = {a: c for a, c in pile if c > 0}
+                    assert set(copies) == set(probability), where
+                    for action, c in copies.items():
+                        assert c / total == pytest.approx(probability[action]), where
+                drawn = Counter(Luck(m * node + k).draw(state) for k in range(m))
+                for action, p in probability.items():
+                    spread = 4.5 * math.sqrt(m * p * (1 - p)) + 1
+                    assert abs(drawn[action] - m * p) <= spread, (
+                        f"{where}: Luck drew {action} {drawn[action]} times in {m}, "
+                        f"expected {m * p:.1f}"
+                    )
 
     def test_sampling_maps_one_uniform_draw_onto_the_outcomes(self) -> None:
         """The protocol's contract: ``sample_chance`` takes exactly one ``rng.random()``, and the

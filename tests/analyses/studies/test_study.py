@@ -95,7 +95,7 @@ def test_the_rotations_of_a_deal_share_its_chance_and_each_agents_seed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     made: list[tuple[str, int]] = []  # every agent and chance generator made, in order
-    make_agent, make_rng = study_module.make_agent, study_module.make_rng
+    make_agent, luck = study_module.make_agent, study_module.Luck
 
     def agent(spec: AgentSpec, seed: int):  # type: ignore[no-untyped-def]
         made.append((spec.text, seed))  # the spec read once, by the config
@@ -103,10 +103,10 @@ def test_the_rotations_of_a_deal_share_its_chance_and_each_agents_seed(
 
     def chance(seed: int):  # type: ignore[no-untyped-def]
         made.append(("chance", seed))
-        return make_rng(seed)
+        return luck(seed)
 
     monkeypatch.setattr(study_module, "make_agent", agent)
-    monkeypatch.setattr(study_module, "make_rng", chance)
+    monkeypatch.setattr(study_module, "Luck", chance)
     config = StudyConfig("gloryislands", 3, ("greedy", "random"), games=6, design="duplicate")
     game = config.make_game()
     for index, seed in enumerate(game_seeds(config)):  # each game: its 3 seats, then chance
