@@ -7,10 +7,10 @@ Run by hand:  python benchmarks/luck_agreement.py [--games 400] [--players 4] [-
 For each game's one-value changes (its plug-in's ``luck_changes``), the same seeded games are
 played under both values, with chance drawn from keyed streams (:class:`models.luck.Luck`,
 what studies and tunings do) and, for comparison, from one generator (``chance =
-"sequential"``, what they did before). It prints the share of games whose winners are the same
-under both values, and the same share for independent games (game ``i`` of one value against
-game ``i + 1`` of the other): what no shared luck at all would give. Components are atoll's
-reconstructions where labelled so.
+"sequential"``, what they did before; the agents' keyed choices are the same in both). It
+prints the share of games whose winners are the same under both values, and the same share
+for independent games (game ``i`` of one value against game ``i + 1`` of the other): what no
+shared luck at all would give. Components are atoll's reconstructions where labelled so.
 """
 
 from __future__ import annotations

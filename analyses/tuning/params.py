@@ -61,7 +61,7 @@ class Param:
     @property
     def name(self) -> str:
         """The parameter's name in the search and the report (its path)."""
-        return self.text.partition("=")[0].strip()
+        return _split_path(self.text)[0].strip()
 
 
 def parse_param(text: str) -> Param:

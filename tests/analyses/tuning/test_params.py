@@ -32,3 +32,18 @@ def test_a_path_without_its_range_is_one_line(text: str) -> None:
     with pytest.raises(AtollError) as caught:
         parse_param(text)
     assert "\n" not in caught.value.one_line() and "--param" in caught.value.one_line()
+
+
+def test_a_selector_path_is_named_whole_and_its_value_is_put_in(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The name a trial's values are keyed by is the whole path: cut at the selector's ``=``
+    (``cards:gold[value``), no value was ever put in and every trial played the start."""
+    from analyses.tuning.params import apply
+    from models.data import read_toml
+
+    param = parse_param("cards:gold[value=6].count=7..8")
+    assert param.name == "cards:gold[value=6].count"
+    files = {"cards": str(bundled_path("tobago", "cards.toml"))}
+    _, paths = apply([param], {param.name: 8}, {}, files, tmp_path)
+    gold = read_toml(paths["cards"])["gold"]
+    assert paths["cards"] != files["cards"]
+    assert [g["count"] for g in gold if g["value"] == 6] == [8]
