@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from analyses.cli.designs import recorded_design, say_rounded, whole_games
+from analyses.cli.designs import recorded_chance, recorded_design, say_rounded, whole_games
 from analyses.cli.numbers import IntRange
 from analyses.cli.study import _command, _config, hold, play_options
 from analyses.studies import interrupts
@@ -34,7 +34,12 @@ def add_tune_command(group: click.Group, game: str) -> None:
         help="What to minimise: seats, length:TARGET[:COLUMN], margin[:TARGET], skill:A,B, "
         "py:MODULE:NAME, or a weighted sum (seats+0.5*length:10).",
     )
-    @click.option("--trials", type=IntRange(1, 100_000), default=50, show_default=True)
+    @click.option(
+        "--trials",
+        type=IntRange(1, 100_000),
+        default=None,
+        help="Trials in all [default: 50; with --resume the stored run's, or more to extend it].",
+    )
     @click.option("--games-per-trial", type=IntRange(1, 10_000_000), default=100, show_default=True)
     @click.option(
         "--check-games",
@@ -55,7 +60,7 @@ def add_tune_command(group: click.Group, game: str) -> None:
     def tune_cmd(
         param_texts: tuple[str, ...],
         objective: str,
-        trials: int,
+        trials: int | None,
         games_per_trial: int,
         check_games: int,
         option_pairs: tuple[str, ...],
@@ -66,15 +71,23 @@ def add_tune_command(group: click.Group, game: str) -> None:
     ) -> None:
         """Search --param values for the least --objective (optuna, every trial on the same
         seeds), check the winner against the starting values on fresh seeds, and write
-        --out/report.html and the tuned files in --out/tuned."""
+        --out/report.html and the tuned files: in --out/tuned when the check finds them
+        better, else in --out/candidate with VERDICT.txt."""
         from analyses.tuning.check import check
         from analyses.tuning.dryrun import dry_run
+        from analyses.tuning.probes import at_edge, inert_params
         from analyses.tuning.report import write_report
-        from analyses.tuning.search import TuneRun, best, prepare, search
+        from analyses.tuning.search import TuneRun, best, completed, prepare, search
+        from analyses.tuning.storage import recorded_trials
+        from analyses.tuning.verdict import verdict
 
         folder = Path(out_dir)
-        stored = recorded_design(folder / "tune.json", ("run", "study")) if resume else None
-        config = _config(game, {**kw, "games": games_per_trial}, option_pairs, stored, None)
+        trials = trials or (recorded_trials(folder) if resume else None) or 50
+        record, keys = folder / "tune.json", ("run", "study")
+        stored = recorded_design(record, keys) if resume else None
+        chance = recorded_chance(record, keys) if resume else "streams"
+        games = {**kw, "games": games_per_trial}
+        config = _config(game, games, option_pairs, stored, None, chance=chance)
         run = TuneRun(
             config,
             param_texts,
@@ -99,22 +112,18 @@ def add_tune_command(group: click.Group, game: str) -> None:
                 scheduler=kw["scheduler"], done=told,
             )  # fmt: skip
             winner = best(study)
+            trials = len(completed(study))  # fewer when every combination was played
+            for line in at_edge(prep, winner.params, inert_params(study)):
+                print(f"atoll: {line}", file=sys.stderr)
             interrupts.check()  # a stop swallowed in the last trial: no check begins
             checked = check(
                 prep, winner.params, folder, workers=kw["workers"], scheduler=kw["scheduler"]
             )
             interrupts.check()
             path = write_report(prep, study, checked, folder, _command() or "atoll tune")
-        lo, hi = checked.difference_interval
-        if checked.same:
-            click.echo(
-                f"best of {trials} trials: the starting values {dict(winner.params)}; nothing "
-                f"changed (objective {checked.baseline:.4f} on {checked.games} fresh games); "
-                f"wrote {path}"
-            )
-            return
+        said = verdict(checked)  # the last line starts with it
+        files = folder / said.folder
         click.echo(
-            f"best of {trials} trials: {dict(winner.params)}; on {checked.games} fresh games "
-            f"the objective goes from {checked.baseline:.4f} to {checked.tuned:.4f} "
-            f"(difference {checked.difference:.4f} [{lo:.4f}, {hi:.4f}]); wrote {path}"
+            f"{said.line}; best of {trials} trial{'s' * (trials != 1)}: {dict(winner.params)}; "
+            f"wrote {path} and the {said.folder} files in {files}"
         )

@@ -187,17 +187,13 @@ def small_grid(strategy: Strategy, trials: int) -> list[dict[str, Any]] | None:
     >>> [v["top"] for v in small_grid(bundled_strategy("gloryislands", "low-cards"), 30)]
     [2, 1, 3, 4, 5]
     """
-    import itertools
+    from analyses.tuning.grid import small_grid as grid
 
     params = strategy.searchable()
     if not params or not all(p.integer for p in params):
         return None
-    ranges = [range(int(p.low), int(p.high) + 1) for p in params]  # type: ignore[arg-type]
-    if math.prod(len(r) for r in ranges) > trials:
-        return None
-    start = tuple(int(p.value) for p in params)
-    combos = sorted(itertools.product(*ranges), key=lambda c: (c != start, c))
-    return [dict(zip((p.name for p in params), c, strict=True)) for c in combos]
+    ranges = {p.name: range(int(p.low), int(p.high) + 1) for p in params}  # type: ignore[arg-type]
+    return grid(ranges, {p.name: int(p.value) for p in params}, trials)
 
 
 def inert(trials: Sequence[Mapping[str, Any]]) -> bool:

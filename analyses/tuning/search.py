@@ -2,117 +2,54 @@
 study of the same seeded games (common random numbers: trials differ by their values, not by
 their luck), its storage a SQLite file in the run's folder so that a killed tuning resumes.
 
-The sampler is made anew for every trial with a seed drawn from the run's seed and the number
-of trials finished before it, so trial ``k`` gets the same values whether the run went through
-or was killed and resumed (a trial killed half way is marked failed and played again). The
-starting values are the first trial when the ranges hold them.
+The first trial is the starting values (brought into the ranges), then each parameter is
+probed once and an inert one is kept at its start from then on (:mod:`analyses.tuning.probes`).
+Whole numbers and choices are never played twice (:mod:`analyses.tuning.grid`): every
+combination in turn when they all fit in the trials, else a value TPE proposes again is
+replaced by one not yet played; when every combination is played the search stops.
 
->>> from analyses.studies.study import StudyConfig
->>> run = TuneRun(StudyConfig("goofspiel", 2, games=4, seed=1), ("option:cards=3..5",),
-...               "seats", trials=3)
->>> run.to_dict()["trials"], TuneRun.from_dict(run.to_dict()) == run
-(3, True)
+TPE is made anew for every trial with a seed drawn from the run's seed and the number of trials
+finished before it, and the finished trials as its history, so trial ``k`` gets the same values
+whether the run went through or was killed and resumed (a trial killed half way is marked
+failed and played again), and a finished run resumed with more ``trials`` plays what a run of
+that many would have played next.
+
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
+import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from analyses.plugins import plugin
 from analyses.studies import interrupts
 from analyses.studies.locks import LOCK, in_use
 from analyses.studies.study import StudyConfig, run_study
-from analyses.tuning.objectives import Objective, parse_objective
-from analyses.tuning.params import Param, apply, check_param, parse_param, write_text
-from analyses.tuning.storage import RECORD, STORAGE, check_storage, read_record
-from models.errors import AtollError
+from analyses.tuning.params import apply, write_text
+from analyses.tuning.probes import fingerprint, inert_message, probed
+from analyses.tuning.run import Prepared, TuneRun, prepare
+from analyses.tuning.storage import RECORD, STORAGE, check_storage, completed, read_record
+from analyses.tuning.trials import choose, distributions, exhausted, fixed_sampler
+from models.errors import AtollError, AtollWarning
 from models.seeds import keyed_seed
 
-
-@dataclasses.dataclass(frozen=True)
-class TuneRun:
-    """What a tuning plays: the study of each trial (its ``games`` and ``seed``: the same for
-    every trial), the parameters, the objective, how many trials, and how many fresh games the
-    winner is checked on."""
-
-    study: StudyConfig
-    params: tuple[str, ...]
-    objective: str
-    trials: int = 50
-    check_games: int = 200
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "study": self.study.to_dict(),
-            "params": list(self.params),
-            "objective": self.objective,
-            "trials": self.trials,
-            "check_games": self.check_games,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TuneRun:
-        return cls(
-            StudyConfig.from_dict(data["study"]),
-            tuple(data["params"]),
-            str(data["objective"]),
-            int(data["trials"]),
-            int(data["check_games"]),
-        )
-
-    @property
-    def digest(self) -> str:
-        text = json.dumps(self.to_dict(), sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-@dataclasses.dataclass
-class Prepared:
-    """A run made ready: its parameters with their starting values, the objective, the rule
-    options and component files it starts from."""
-
-    run: TuneRun
-    params: list[Param]
-    start: dict[str, Any]
-    objective: Objective
-    options: dict[str, Any]
-    files: dict[str, str]
-    components: dict[str, Any]
-
-
-def prepare(run: TuneRun) -> Prepared:
-    """Check everything before a game is played (one-line errors naming the flag)."""
-    params = [parse_param(p) for p in run.params]
-    if not params:
-        raise AtollError("name at least one --param PATH=RANGE", field="--param")
-    names = [p.name for p in params]
-    if len(set(names)) != len(names):
-        raise AtollError("a path is named twice", field="--param")
-    objective = parse_objective(run.objective, plugin(run.study.game).metrics)
-    game = run.study.check()
-    options = game.options.to_dict()
-    components = game.components()
-    files = {
-        name: str(part["source"])
-        for name, part in components.items()
-        if Path(str(part.get("source", ""))).suffix == ".toml"
-        and Path(str(part["source"])).is_file()
-    }
-    start = {p.name: check_param(p, options, files) for p in params}
-    return Prepared(run, params, start, objective, options, files, components)
-
-
-def trial_seed(seed: int, k: int) -> int:
-    """The sampler's seed for the ``k``-th trial of a run with root ``seed``."""
-    return keyed_seed(seed, k)
+__all__ = [
+    "Prepared",
+    "TuneRun",
+    "best",
+    "check_seed",
+    "completed",
+    "configured",
+    "open_store",
+    "prepare",
+    "search",
+]
 
 
 def check_seed(seed: int) -> int:
@@ -131,48 +68,23 @@ def configured(
     return dataclasses.replace(base, options=options, components=components, **study)
 
 
-def _distributions(params: list[Param]) -> dict[str, Any]:
-    from optuna.distributions import (
-        CategoricalDistribution,
-        FloatDistribution,
-        IntDistribution,
-    )
-
-    found: dict[str, Any] = {}
-    for p in params:
-        if p.kind == "int":
-            found[p.name] = IntDistribution(int(p.low), int(p.high))  # type: ignore[arg-type]
-        elif p.kind == "float":
-            found[p.name] = FloatDistribution(float(p.low), float(p.high))  # type: ignore[arg-type,unused-ignore]
-        else:
-            found[p.name] = CategoricalDistribution(p.choices)
-    return found
-
-
-def _inside(p: Param, value: Any) -> bool:
-    if p.kind == "choice":
-        return value in p.choices
-    return bool(p.low <= value <= p.high)
-
-
 def open_store(folder: Path, run: TuneRun, *, resume: bool, repair: bool = False) -> Any:
     """The optuna study stored in ``folder`` (made, or continued with ``resume``; a folder
     holding another tuning or a tuning without ``resume`` is a one-line error, and so is a
     damaged tune.json or tune.db: :mod:`analyses.tuning.storage`, whose ``repair`` sets it
-    aside). The caller holds the folder's lock."""
-    import optuna
-    from sqlalchemy.exc import SQLAlchemyError
-
+    aside). Only the number of trials may differ from the stored run's, and not below the
+    trials it finished. The caller holds the folder's lock."""
+    held = None
     if (folder / RECORD).exists() or (folder / RECORD).is_symlink():
         if not resume:
             raise AtollError(
                 f"{folder} holds a tuning already: --resume continues it", field="--out"
             )
         held = read_record(folder, repair=repair)
-        if held is not None and held["run"] != run.to_dict():
+        if held is not None and not run.same_but_trials(held["run"]):
             raise AtollError(
                 f"{folder} holds another tuning (its tune.json): --resume continues only the "
-                "same one",
+                "same one (with --trials as many as you like)",
                 field="--out",
             )
     elif resume:
@@ -180,7 +92,29 @@ def open_store(folder: Path, run: TuneRun, *, resume: bool, repair: bool = False
     elif folder.exists() and any(p.name != LOCK for p in folder.iterdir()):
         raise AtollError(f"{folder} is not empty: choose a new folder", field="--out")
     check_storage(folder, repair=repair)
-    write_text(folder / RECORD, json.dumps({"run": run.to_dict(), "digest": run.digest}, indent=1))
+    if held is None:
+        write_record(folder, {"run": run.to_dict(), "digest": run.digest})
+    study = _open_storage(folder, repair)
+    if held is not None and held["run"] != run.to_dict():
+        finished = len(completed(study))
+        if run.trials < finished:
+            raise AtollError(
+                f"{folder} holds {finished} finished trials: --trials must be at least {finished}",
+                field="--trials",
+            )
+        write_record(folder, {**held, "run": run.to_dict(), "digest": run.digest})
+    return study
+
+
+def write_record(folder: Path, record: Mapping[str, Any]) -> None:
+    """Write the run's ``tune.json`` (atomically)."""
+    write_text(folder / RECORD, json.dumps(record, indent=1, default=str))
+
+
+def _open_storage(folder: Path, repair: bool) -> Any:
+    import optuna
+    from sqlalchemy.exc import SQLAlchemyError
+
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = f"sqlite:///{(folder / STORAGE).resolve()}"
     try:
@@ -227,48 +161,60 @@ def _search(
     scheduler: str | None,
     done: Callable[[int, float], None] | None,
 ) -> Any:
-    import optuna
     from optuna.trial import TrialState
 
     run = prep.run
     study = open_store(folder, run, resume=resume, repair=repair)
     for stale in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         study.tell(stale.number, state=TrialState.FAIL)  # killed half way: played again
-    finished = len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)))
-    inside = all(_inside(p, prep.start[p.name]) for p in prep.params)
-    waiting = study.get_trials(deepcopy=False, states=(TrialState.WAITING,))
-    if finished == 0 and inside and not waiting:
-        study.enqueue_trial(dict(prep.start))
-    for k in range(finished, run.trials):
+    history = completed(study)
+    said = _say_inert(folder, history, set())
+    for k in range(len(history), run.trials):
         interrupts.check()  # an interrupt swallowed on the way stops the tuning here
-        study.sampler = optuna.samplers.TPESampler(
-            seed=trial_seed(run.study.seed, k), n_startup_trials=min(10, max(2, run.trials // 4))
-        )
-        _play(prep, study, k, folder, workers, scheduler, done)
+        values = choose(prep, k, history)
+        if values is None:
+            warnings.warn(exhausted(prep, history), AtollWarning, stacklevel=3)
+            break
+        _play(prep, study, k, values, folder, workers, scheduler, done)
+        history = completed(study)
+        said = _say_inert(folder, history, said)
     return study
+
+
+def _say_inert(folder: Path, history: list[Any], said: set[str]) -> set[str]:
+    """Warn of each inert parameter not yet said, and record them all in tune.json."""
+    inert = {n: (a, b) for n, (a, b, same) in probed(history).items() if same}
+    new = [n for n in inert if n not in said]
+    for name in new:
+        warnings.warn(inert_message(name, *inert[name]), AtollWarning, stacklevel=4)
+    if new:
+        held = read_record(folder, repair=False) or {}
+        write_record(folder, {**held, "inert": {n: list(v) for n, v in inert.items()}})
+    return said | set(new)
 
 
 def _play(
     prep: Prepared,
     study: Any,
     k: int,
+    values: Mapping[str, Any],
     folder: Path,
     workers: int,
     scheduler: str | None,
     done: Callable[[int, float], None] | None,
 ) -> None:
-    """Ask optuna for trial ``k``, play it, tell its value and say it (``done``). Stopped half
-    way, it is told failed (the same as optuna's own ``optimize`` does), so it is never taken
-    for a finished trial: the asking and the telling are each held whole against a stop
-    (:func:`analyses.studies.interrupts.deferred`), so no stop leaves a trial running or one told
-    finished but not said."""
+    """Ask optuna for trial ``k`` at ``values``, play it, tell its value and say it (``done``).
+    Stopped half way, it is told failed (the same as optuna's own ``optimize`` does), so it is
+    never taken for a finished trial: the asking and the telling are each held whole against a
+    stop (:func:`analyses.studies.interrupts.deferred`), so no stop leaves a trial running or
+    one told finished but not said."""
     from optuna.trial import TrialState
 
     trial = None
+    study.sampler = fixed_sampler(values)
     try:
         with interrupts.deferred():
-            trial = study.ask(_distributions(prep.params))
-        values = {name: trial.params[name] for name in _distributions(prep.params)}
+            trial = study.ask(distributions(prep.params))
         config = configured(prep, values, folder / "trials" / f"{k:04d}")
         frames = run_study(config, workers=workers, scheduler=scheduler)  # checks it first
         if frames.errors.shape[0]:
@@ -281,6 +227,9 @@ def _play(
         with interrupts.deferred():
             trial.set_user_attr("k", k)
             trial.set_user_attr("games", len(frames.games))
+            trial.set_user_attr("fingerprint", fingerprint(frames))
+            if 1 <= k <= len(prep.params):
+                trial.set_user_attr("probe", prep.params[k - 1].name)
             study.tell(trial, value if np.isfinite(value) else float("inf"))
             if done is not None:
                 done(k, value)
@@ -291,14 +240,6 @@ def _play(
             with interrupts.deferred(), contextlib.suppress(Exception):
                 study.tell(trial, state=TrialState.FAIL)
         raise
-
-
-def completed(study: Any) -> list[Any]:
-    """The finished trials in the order they were played."""
-    from optuna.trial import TrialState
-
-    trials = study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))
-    return sorted(trials, key=lambda t: t.user_attrs.get("k", t.number))
 
 
 def best(study: Any) -> Any:

@@ -50,6 +50,22 @@ def read_record(folder: Path, *, repair: bool) -> dict[str, Any] | None:
     return None
 
 
+def completed(study: Any) -> list[Any]:
+    """The finished trials in the order they were played."""
+    from optuna.trial import TrialState
+
+    trials = study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))
+    return sorted(trials, key=lambda t: t.user_attrs.get("k", t.number))
+
+
+def recorded_trials(folder: Path) -> int | None:
+    """The trials of the run recorded in ``folder/tune.json``; ``None`` when it cannot be told
+    (no record, or a damaged one: whoever opens it says what is wrong)."""
+    held, _ = _record(folder / RECORD) if (folder / RECORD).is_file() else (None, None)
+    trials = held["run"].get("trials") if held else None
+    return trials if isinstance(trials, int) and not isinstance(trials, bool) else None
+
+
 def check_storage(folder: Path, *, repair: bool, problem: str | None = None) -> None:
     """A one-line error when ``folder/tune.db`` is no SQLite database (or ``problem``, what
     optuna found, is given); with ``repair`` it is set aside instead."""
