@@ -3,10 +3,11 @@
 Run by hand:  python benchmarks/tune_balance.py [--trials 20] [--games-per-trial 200]
               [--check-games 1000] [--workers 2] [--out out/tune-bench]
 
-For each game it runs ``atoll GAME tune`` (:mod:`analyses.tuning`) with the seat-balance
-objective (the largest gap between the seats' win rates, random agents, 4 players) over the
-parameter below, and prints the starting and tuned values, the objective of both on the same
-fresh seeds with 95% intervals (paired, resampling games), and the wall time. Components are
+For each game it runs ``atoll GAME tune`` (:mod:`analyses.tuning`) with the unbiased
+seat-balance objective (``balance``: random agents, 4 players) over its plug-in's
+``tune_example`` parameters, and prints the check's verdict (the objective of the starting and
+tuned values on the same fresh seeds, the difference with its 95% interval), the values, and
+the wall time. Components are
 atoll's reconstructions (labelled so in every report this writes).
 """
 
@@ -21,6 +22,7 @@ from analyses.studies.study import StudyConfig
 from analyses.tuning.check import check
 from analyses.tuning.report import write_report
 from analyses.tuning.search import TuneRun, best, prepare, search
+from analyses.tuning.verdict import verdict
 from models.registry import game_names
 
 
@@ -43,29 +45,15 @@ def main() -> None:
             raise SystemExit(f"{folder} exists: remove it or choose another --out")
         began = time.perf_counter()
         config = StudyConfig(game, 4, games=args.games_per_trial, seed=1)
-        prep = prepare(TuneRun(config, params, "seats", args.trials, args.check_games))
+        prep = prepare(TuneRun(config, params, "balance", args.trials, args.check_games))
         study = search(prep, folder, workers=args.workers)
         winner = best(study)
         checked = check(prep, winner.params, folder, workers=args.workers)
         write_report(prep, study, checked, folder, "benchmarks/tune_balance.py")
         wall = time.perf_counter() - began
-        lo, hi = checked.difference_interval
-        if checked.same:
-            print(
-                f"{game}: no trial beat the starting values {prep.start}; seat gap on "
-                f"{checked.games} fresh games {checked.baseline:.3f} "
-                f"[{checked.baseline_interval[0]:.3f}, {checked.baseline_interval[1]:.3f}]; "
-                f"{wall:.0f} s",
-                flush=True,
-            )
-            continue
         print(
-            f"{game}: start {prep.start} -> tuned {dict(winner.params)}; seat gap on "
-            f"{checked.games} fresh games {checked.baseline:.3f} "
-            f"[{checked.baseline_interval[0]:.3f}, {checked.baseline_interval[1]:.3f}] -> "
-            f"{checked.tuned:.3f} [{checked.tuned_interval[0]:.3f}, "
-            f"{checked.tuned_interval[1]:.3f}], difference {checked.difference:+.3f} "
-            f"[{lo:+.3f}, {hi:+.3f}]; {wall:.0f} s",
+            f"{game}: {verdict(checked).line}; start {prep.start}, best {dict(winner.params)}; "
+            f"{wall:.0f} s",
             flush=True,
         )
 

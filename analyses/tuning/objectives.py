@@ -267,7 +267,13 @@ def _python_term(args: str) -> Term:
 
 def parse_objective(text: str, own: Sequence[Any] = ()) -> Objective:
     """``[WEIGHT*]TERM+[WEIGHT*]TERM...`` (a one-line error naming ``--objective``); ``own``:
-    the game's own measures (its plug-in's ``metrics``)."""
+    the game's own measures (its plug-in's ``metrics``). A weight is any real but 0; a
+    negative one rewards a larger value of its term (``balance+-0.1*margin``: even seats, and
+    then wider margins).
+
+    >>> [w for w, _ in parse_objective("balance+-0.1*margin").terms]
+    [1.0, -0.1]
+    """
     if not text.strip():
         raise AtollError("name an objective (seats, length:10, ...)", field=FIELD)
     terms = []
@@ -276,6 +282,11 @@ def parse_objective(text: str, own: Sequence[Any] = ()) -> Objective:
         weight, star, rest = part.partition("*")
         if star:
             weighed = read_float(weight.strip(), FIELD, "a weight")
+            if weighed == 0:
+                raise AtollError(
+                    f"{part!r}: a weight of 0 counts the term for nothing: leave it out",
+                    field=FIELD,
+                )
             terms.append((weighed, parse_term(rest.strip(), own)))
         else:
             terms.append((1.0, parse_term(part, own)))

@@ -93,10 +93,15 @@ def verdict(checked: Checked) -> Verdict:
     """The check's verdict and its line (the CLI's last line starts with it)."""
     b, t, n = checked.baseline, checked.tuned, checked.games
     if checked.same:
+        lo, hi = checked.baseline_interval
+        places = objective_places((lo, hi))
+        held = (
+            f"{formats.fixed(b, places)} [{formats.fixed(lo, places)}, {formats.fixed(hi, places)}]"
+        )
         return Verdict(
             NOT_BETTER,
             f"{NOT_BETTER}: the best trial is the starting values, nothing changed "
-            f"(objective {b:.4g} on {n} fresh games)",
+            f"(objective {held} on {n} fresh games)",
         )
     lo, hi = checked.difference_interval
     words = verdict_words(checked.difference, (lo, hi))

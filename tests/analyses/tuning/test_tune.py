@@ -112,6 +112,7 @@ def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
         (["--param", "table:edge=1.5..2.5"], "--param table:edge: holds the whole number 60"),
         (["--param", "option:bonus=0..9", "--objective", "fairness"], "unknown objective"),
         (["--param", "option:bonus=0..9", "--objective", "length:soon"], "must be a number"),
+        (["--param", "option:bonus=0..9", "--objective", "balance+0*margin"], "a weight of 0"),
     ],
 )
 def test_bad_paths_ranges_and_objectives_are_one_line_errors(
