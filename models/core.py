@@ -99,10 +99,8 @@ TERMINAL = -3
 
 class GameState(Position, ABC):
     """One position of a game. Mutable: :meth:`apply` changes it in place; :meth:`clone` copies.
-
     A game implements :meth:`is_legal`, :meth:`refusal` and :meth:`do_apply`; :meth:`apply`,
-    :meth:`history` and :meth:`events` are the same for every game.
-    """
+    :meth:`history`, :meth:`moves_played` and :meth:`events` are the same for every game."""
 
     #: A lead, in the game's points, that is clear but not decisive (a search agent judging a
     #: cut-off position by :meth:`heuristic` counts a lead this big as a 73% chance to win).
@@ -116,11 +114,10 @@ class GameState(Position, ABC):
     png_dpi: ClassVar[int] = 100
     #: The resolution of the picture a notebook shows (:meth:`_repr_png_`).
     notebook_dpi: ClassVar[int] = 80
-    _history: list[Hashable]
 
     def __init__(self) -> None:
         super().__init__()
-        self._history = []
+        self._history: list[Hashable] = []
 
     # -- the template every game shares ---------------------------------------------------------
     def apply(self, action: Hashable) -> None:
@@ -146,6 +143,10 @@ class GameState(Position, ABC):
     def history(self) -> tuple[Hashable, ...]:
         """Every action applied since the initial state, chance outcomes included."""
         return tuple(self._history)
+
+    def moves_played(self) -> int:
+        """How many actions :meth:`history` holds, without copying it (a per-move count)."""
+        return len(self._history)
 
     def events(self) -> tuple[Event, ...]:
         """The game's log so far."""
@@ -226,8 +227,7 @@ class GameState(Position, ABC):
 
         The order in which such a choice is asked for is the engine's, not the game's, so an
         agent must choose the same whatever its place in it: it starts from
-        :meth:`secret_choice_start` rather than from what the others' hidden choices left.
-        """
+        :meth:`secret_choice_start` rather than from what the others' hidden choices left."""
         return None
 
     def secret_choice_start(self) -> Self:

@@ -30,7 +30,7 @@ class Playable(Protocol):
     def apply(self, action: Hashable) -> None: ...
     def is_terminal(self) -> bool: ...
     def sample_chance(self, rng: random.Random) -> Hashable: ...
-    def history(self) -> tuple[Hashable, ...]: ...
+    def moves_played(self) -> int: ...
 
 
 P = TypeVar("P", bound=Playable)
@@ -73,7 +73,7 @@ def checked_playout(state: P, rng: random.Random, check: Callable[[P], Iterable[
     as ``move N: problem`` (an empty list when the game ended without any)."""
     while not state.is_terminal():
         random_playout(state, rng, max_moves=1)
-        found = [f"move {len(state.history())}: {p}" for p in check(state)]
+        found = [f"move {state.moves_played()}: {p}" for p in check(state)]
         if found:
             return found
     return []

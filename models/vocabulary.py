@@ -42,7 +42,7 @@ from models.errors import AtollError
 #: this module through :mod:`models.info`).
 GameState = Any
 
-__all__ = ["ActionKind", "Attribute", "Feature", "Vocabulary"]
+__all__ = ["ActionKind", "Attribute", "Feature", "Vocabulary", "of_type"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,6 +86,21 @@ class ActionKind:
             if attribute.name == name:
                 return attribute
         raise KeyError(name)
+
+
+def of_type(*classes: type) -> Callable[[Hashable], bool]:
+    """An :attr:`ActionKind.matches` for the actions of ``classes``: their exact type, so a
+    subclass of an action is a kind of its own (and the test is one ``type()`` per action).
+
+    >>> play, either = of_type(int), of_type(int, str)
+    >>> play(3), play(True), play("3"), either("3")
+    (True, False, False, True)
+    """
+    if len(classes) == 1:
+        (only,) = classes
+        return lambda action: type(action) is only
+    chosen = frozenset(classes)
+    return lambda action: type(action) in chosen
 
 
 def _turn(state: GameState, player: int) -> float:

@@ -84,17 +84,17 @@ def add_best_response_command(group: click.Group, game: str) -> None:
             best_trial,
             check,
             inert,
-            players_of,
             read_record,
             search,
             write_record,
             write_tuned,
         )
         from analyses.strategies.trialplot import write_trial_plot
+        from models.core import game_info
 
         entrants = tuple(t.strip() for t in against.split(",") if t.strip())
         run = BestResponseRun(
-            game, strategy.strip(), entrants, players_of(game, players), trials, games,
+            game, strategy.strip(), entrants, game_info(game).check_players(players), trials, games,
             check_games, seed, _options(option_pairs, options_file, game),
             parse_components(component_pairs, game),
         )  # fmt: skip

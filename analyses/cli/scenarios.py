@@ -50,7 +50,7 @@ def protocol_view(state: GameState) -> dict[str, Any]:
     """What any game's state says through the protocol alone (``replay --json`` of a game
     whose plug-in has no snapshot)."""
     return {
-        "moves": len(state.history()),
+        "moves": state.moves_played(),
         "turn": state.turn_number(),
         "to_move": state.current_player(),
         "terminal": state.is_terminal(),

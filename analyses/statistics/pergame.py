@@ -288,6 +288,22 @@ def agent_shares(players: pd.DataFrame, agent: str) -> pd.Series:
     return mine.groupby("game")["win_share"].mean()
 
 
+def deal_shares(players: pd.DataFrame, games: pd.DataFrame, agent: str) -> pd.Series:
+    """Per deal the agent played in (a duplicate design's unit: its games share one deal's
+    luck), the mean over the deal's games of :func:`agent_shares`, by deal in deal order;
+    ``games`` gives each game's ``deal``.
+
+    >>> players = pd.DataFrame({"game": [0, 0, 1, 1, 2, 2], "agent": ["a", "b"] * 3,
+    ...                         "win_share": [1.0, 0.0, 0.0, 1.0, 0.5, 0.5]})
+    >>> games = pd.DataFrame({"game": [2, 0, 1], "deal": [0, 1, 1]})
+    >>> deal_shares(players, games, "a").tolist()
+    [0.5, 0.5]
+    """
+    by_game = agent_shares(players, agent)
+    deal_of = games.set_index("game")["deal"].reindex(by_game.index)
+    return by_game.groupby(deal_of).mean().sort_index()
+
+
 def head_to_head(players: pd.DataFrame, a: str, b: str) -> pd.Series:
     """Per game where agents ``a`` and ``b`` both sat: every pair of an ``a`` seat and a ``b``
     seat counts once (1 when ``a`` scored more, 1/2 when equal, 0 when less), averaged over the

@@ -41,7 +41,6 @@ from analyses.statistics.stats import Estimate, holm
 from analyses.studies import interrupts
 from analyses.studies.locks import LOCK
 from analyses.studies.study import StudyConfig, run_study
-from models.core import game_info
 from models.data import parse_json, read_text
 from models.errors import AtollError
 from models.files import write_bytes_atomically
@@ -171,10 +170,7 @@ def deal_shares(
         if len(frames.errors):
             first = frames.errors.iloc[0]
             raise AtollError(f"game {first['game']} failed: {first['error']}", field=spec)
-        mine = frames.players[frames.players["agent"] == spec]
-        by_game = mine.groupby("game")["win_share"].mean()
-        deal_of = frames.games.set_index("game")["deal"]
-        shares.append(by_game.groupby(deal_of.reindex(by_game.index)).mean().to_numpy(float))
+        shares.append(pergame.deal_shares(frames.players, frames.games, spec).to_numpy(float))
     return np.concatenate(shares)
 
 
@@ -425,12 +421,3 @@ def write_tuned(run: BestResponseRun, checked: Check, folder: Path) -> Path:
     path = folder / ("best.toml" if checked.better else "candidate/best.toml")
     write_bytes_atomically(path, dump_strategy(tuned).encode("utf-8"))
     return path
-
-
-def strategy_size(game: str, text: str) -> int:
-    """How many rules a strategy has (a "simple" strategy has few)."""
-    return len(find_strategy(game, text).rules)
-
-
-def players_of(game: str, players: int | None) -> int:
-    return game_info(game).check_players(players)

@@ -113,7 +113,7 @@ class _Recorder:
         self.decisions: list[_Decision] = []
 
     def decision(self, state: GameState, actions: tuple[Hashable, ...]) -> None:
-        step, player = len(state.history()), state.current_player()
+        step, player = state.moves_played(), state.current_player()
         kind, turn = state.decision_kind(), state.turn_number()
         self.decisions.append(_Decision(step, player, kind, turn, len(actions)))
 

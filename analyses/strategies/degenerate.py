@@ -117,14 +117,6 @@ class SimpleRun:
     games: Mapping[str, StudyFrames]
 
 
-def deal_shares(frames: StudyFrames, spec: str) -> np.ndarray:
-    """The agent's win share per deal (mean over the deal's games), in deal order."""
-    mine = frames.players[frames.players["agent"] == spec]
-    by_game = mine.groupby("game")["win_share"].mean()
-    deal_of = frames.games.set_index("game")["deal"].reindex(by_game.index)
-    return by_game.groupby(deal_of).mean().sort_index().to_numpy(float)
-
-
 def simple_runs(game: str, stores: Mapping[tuple[str, str], object]) -> list[SimpleRun]:
     """The runs of the simple strategies from the stores of their pairings, by (strategy's
     bundled name, entrant): each store has ``record`` and ``frames()``."""
@@ -170,7 +162,10 @@ def degenerate_section(
     tests: list[tuple[str, SimpleRun, Estimate, float]] = []
     powers = []
     for run in runs:
-        by_entrant = {e: deal_shares(f, run.spec) for e, f in run.games.items()}
+        by_entrant = {
+            e: pergame.deal_shares(f.players, f.games, run.spec).to_numpy(float)
+            for e, f in run.games.items()
+        }
         shares = np.concatenate(list(by_entrant.values())) if by_entrant else np.array([])
         if not len(shares):
             continue

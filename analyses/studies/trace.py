@@ -11,12 +11,13 @@ branching factor and the choices made (a :class:`~solvers.agents.play.Watcher` o
   player had, by decision kind (:meth:`~models.core.GameState.decision_kind`) and tenth of the
   game (by turn), counted per game.
 * **Choices** (the ``choices`` table): at every decision, the seat to move and where in the
-  game's history its action will stand (``len(state.history())``); at the end each chosen action
-  is looked up in :meth:`~models.core.GameState.history` and named by its kind — the game's
-  vocabulary's action kind (:meth:`models.vocabulary.Vocabulary.kind_of`, the words of strategy
-  files) where the game has one and it names the action, else the action's class name in lower
-  case — and counted per game, seat, decision kind, third of the game (by turn) and action kind
-  (:func:`choices`): what each player actually does, early, in the middle and late.
+  game's history its action will stand (:meth:`~models.core.GameState.moves_played`: no copy of
+  the history per move); at the end each chosen action is looked up in
+  :meth:`~models.core.GameState.history` and named by its kind — the game's vocabulary's action
+  kind (:meth:`models.vocabulary.Vocabulary.kind_of`, the words of strategy files) where the
+  game has one and it names the action, else the action's class name in lower case — and counted
+  per game, seat, decision kind, third of the game (by turn) and action kind (:func:`choices`):
+  what each player actually does, early, in the middle and late.
 
 All three cost a few method calls per move and one standing per turn: a random-agent study slows
 by a few per cent (``benchmarks/trace_cost.py`` measures it).
@@ -84,7 +85,7 @@ class Trace:
         self.actions.append(len(actions))
         self.turns.append(turn)
         self.seats.append(state.current_player())
-        self.steps.append(len(state.history()))
+        self.steps.append(state.moves_played())
         self.state = state
 
     def trajectory_columns(self, game: int, state: GameState) -> dict[str, np.ndarray]:

@@ -113,7 +113,7 @@ action kinds:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 from models.gloryislands.actions import ExtraPirate, Hunt, Keep, Move, Pass, Place, Play, Relocate
@@ -129,7 +129,7 @@ from models.gloryislands.attributes import (
 )
 from models.gloryislands.position import CHOOSE, GloryIslandsPosition
 from models.gloryislands.scoring import treasure_fame
-from models.vocabulary import ActionKind, Feature, Vocabulary
+from models.vocabulary import ActionKind, Feature, Vocabulary, of_type
 
 __all__ = ["VOCABULARY"]
 
@@ -282,45 +282,41 @@ FEATURES = (
 )
 
 
-def _is(kind: type) -> Callable[[Hashable], bool]:
-    return lambda action: type(action) is kind
-
-
 #: The Glory Islands vocabulary (see the module).
 VOCABULARY = Vocabulary(
     features=FEATURES,
     kinds=(
-        ActionKind("play", "choose a sail card (GI-R1)", _is(Play), PLAY),
+        ActionKind("play", "choose a sail card (GI-R1)", of_type(Play), PLAY),
         ActionKind(
             "move",
             "sail clockwise (GI-A1; a 5-card's first leg with a stopover, GI-A2)",
-            _is(Move),
+            of_type(Move),
             MOVE,
         ),
         ActionKind(
             "place",
             "put a pirate on an island field (GI-A4..A7; after a 4-card's move, any empty field)",
-            _is(Place),
+            of_type(Place),
             PLACE,
         ),
-        ActionKind("keep", "keep one of the treasure tiles drawn (GI-W2, C2)", _is(Keep), KEEP),
+        ActionKind("keep", "keep one of the treasure tiles drawn (GI-W2, C2)", of_type(Keep), KEEP),
         ActionKind(
             "hunt",
             "the 2-card's treasure hunt: return a barrel, draw 3 tiles, keep 1 (GI-C2)",
-            _is(Hunt),
+            of_type(Hunt),
         ),
         ActionKind(
             "extra",
             "the 3-card's second pirate, paid with a barrel or 2 sail fields (GI-C3)",
-            _is(ExtraPirate),
+            of_type(ExtraPirate),
             PAYMENT,
         ),
         ActionKind(
             "relocate",
             "the 4-card's move of one of his pirates to any empty island field (GI-C4)",
-            _is(Relocate),
+            of_type(Relocate),
             RELOCATE_,
         ),
-        ActionKind("pass", "no special action", _is(Pass)),
+        ActionKind("pass", "no special action", of_type(Pass)),
     ),
 )

@@ -108,7 +108,7 @@ action kinds:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Any
 
 from models.southseas.actions import Deliver, Pass, Place, PlaceIslander, Recall, TakeShip
@@ -119,7 +119,7 @@ from models.southseas.finishable import needs_of, proof, usable_of
 from models.southseas.heuristic import shortfall
 from models.southseas.lookahead import feature_root, leads, placing
 from models.southseas.position import Phase, SouthSeasPosition
-from models.vocabulary import ActionKind, Attribute, Vocabulary
+from models.vocabulary import ActionKind, Attribute, Vocabulary, of_type
 from models.vocabulary import Feature as Word
 
 __all__ = ["VOCABULARY"]
@@ -412,33 +412,33 @@ DELIVER = (
 )
 
 
-def _is(kind: type) -> Callable[[Hashable], bool]:
-    return lambda action: type(action) is kind
-
-
 VOCABULARY = Vocabulary(
     features=FEATURES,
     kinds=(
-        ActionKind("place", "put the drawn tile somewhere, turned (SS-P1..P3)", _is(Place), PLACE),
+        ActionKind(
+            "place", "put the drawn tile somewhere, turned (SS-P1..P3)", of_type(Place), PLACE
+        ),
         ActionKind(
             "islander",
             "put an islander on a piece of the tile just placed (SS-I1..I3)",
-            _is(PlaceIslander),
+            of_type(PlaceIslander),
             ISLANDER,
         ),
         ActionKind(
             "recall",
             "take one of his islanders back to supply (the recall option)",
-            _is(Recall),
+            of_type(Recall),
             RECALL,
         ),
         ActionKind(
             "take_ship",
             "take one of the tied best face-up ships for a completed market (SS-M2)",
-            _is(TakeShip),
+            of_type(TakeShip),
             (_attribute("points", "the ship's points", _ship_points),),
         ),
-        ActionKind("deliver", "pay wares for a face-up ship (SS-S1, S2)", _is(Deliver), DELIVER),
-        ActionKind("pass", "place no islander, or deliver to no ship", _is(Pass)),
+        ActionKind(
+            "deliver", "pay wares for a face-up ship (SS-S1, S2)", of_type(Deliver), DELIVER
+        ),
+        ActionKind("pass", "place no islander, or deliver to no ship", of_type(Pass)),
     ),
 )

@@ -18,10 +18,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
-from models.vocabulary import ActionKind, Feature, Vocabulary
+from models.vocabulary import ActionKind, Feature, Vocabulary, of_type
 
 from .actions import Dive, Rest
 
@@ -43,13 +42,6 @@ def _divers(state: Any, player: int) -> float:
     return float(sum(1 for d in state.dives if d))
 
 
-def _is(kind: type) -> Any:
-    def matches(action: Hashable) -> bool:
-        return isinstance(action, kind)
-
-    return matches
-
-
 VOCABULARY = Vocabulary(
     features=(
         Feature(
@@ -63,7 +55,7 @@ VOCABULARY = Vocabulary(
         Feature("divers", "how many players dived so far this round", _divers),
     ),
     kinds=(
-        ActionKind("dive", "dive for the pearl", _is(Dive)),
-        ActionKind("rest", "rest this round", _is(Rest)),
+        ActionKind("dive", "dive for the pearl", of_type(Dive)),
+        ActionKind("rest", "rest this round", of_type(Rest)),
     ),
 )

@@ -90,7 +90,7 @@ from models.tobago.actions import (
 from models.tobago.position import Phase
 from models.tobago.roads import LEGS_PER_DRIVE
 from models.tobago.turns import fixed_at, owed_to
-from models.vocabulary import ActionKind, Attribute, Feature, Vocabulary
+from models.vocabulary import ActionKind, Attribute, Feature, Vocabulary, of_type
 
 __all__ = ["NONE", "VOCABULARY"]
 
@@ -253,10 +253,6 @@ FEATURES = (
 
 
 # -- action kinds ------------------------------------------------------------------------------
-def _is(kind: type) -> Callable[[Hashable], bool]:
-    return lambda action: isinstance(action, kind)
-
-
 def _at(measure: Callable[[State, int, int], float]) -> Callable[[State, Hashable], float]:
     """An attribute: ``measure(pos, field, player)`` at the field the action names."""
 
@@ -412,19 +408,21 @@ VOCABULARY = Vocabulary(
         ActionKind(
             "vehicle",
             "put one's vehicle on a field (setup)",
-            _is(PlaceVehicle),
+            of_type(PlaceVehicle),
             _field_words(leg=False),
         ),
-        ActionKind("claim", "mark a starting hint with a rose (setup)", _is(Claim), CLAIM_WORDS),
-        ActionKind("hint", "lay a hint card at a treasure", _is(Hint), HINT_WORDS),
-        ActionKind("leg", "drive one leg", _is(Leg), _field_words(leg=True)),
-        ActionKind("stop", "end the drive", _is(Stop)),
-        ActionKind("raise", "raise the treasure one stands on", _is(Raise), RAISE_WORDS),
-        ActionKind("take", "take the gold card offered", _is(Take), OFFER_WORDS),
-        ActionKind("refuse", "refuse the gold card offered", _is(Refuse), OFFER_WORDS),
-        ActionKind("pay", "pay a curse", _is(PayCurse), PAY_WORDS),
-        ActionKind("end-turn", "keep one's amulets: end the turn", _is(EndTurn)),
-        ActionKind("exchange", "discard the hand, draw a new one", _is(Exchange)),
-        ActionKind("pass", "nothing else is possible", _is(Pass)),
+        ActionKind(
+            "claim", "mark a starting hint with a rose (setup)", of_type(Claim), CLAIM_WORDS
+        ),
+        ActionKind("hint", "lay a hint card at a treasure", of_type(Hint), HINT_WORDS),
+        ActionKind("leg", "drive one leg", of_type(Leg), _field_words(leg=True)),
+        ActionKind("stop", "end the drive", of_type(Stop)),
+        ActionKind("raise", "raise the treasure one stands on", of_type(Raise), RAISE_WORDS),
+        ActionKind("take", "take the gold card offered", of_type(Take), OFFER_WORDS),
+        ActionKind("refuse", "refuse the gold card offered", of_type(Refuse), OFFER_WORDS),
+        ActionKind("pay", "pay a curse", of_type(PayCurse), PAY_WORDS),
+        ActionKind("end-turn", "keep one's amulets: end the turn", of_type(EndTurn)),
+        ActionKind("exchange", "discard the hand, draw a new one", of_type(Exchange)),
+        ActionKind("pass", "nothing else is possible", of_type(Pass)),
     ),
 )

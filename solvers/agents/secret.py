@@ -31,7 +31,7 @@ Two models of the others are here:
 ...     state.apply(state.sample_chance(rng))
 >>> key = state.secret_choice()
 >>> after = reveal(state.secret_choice_start(), 0, state.legal_actions()[0], make_rng(1))
->>> after.secret_choice() != key and len(after.history()) == len(state.history()) + 2
+>>> after.secret_choice() != key and after.moves_played() == state.moves_played() + 2
 True
 >>> mix = equilibrium(state.secret_choice_start(), 0, make_rng(2), samples=2, rounds=8)
 >>> sorted(mix.strategy, key=str) == sorted(state.legal_actions(), key=str)

@@ -231,6 +231,7 @@ class ProtocolSuite:
                 assert state.chance_outcomes() == (), where
                 assert len(state.returns()) == n, where
                 assert len(state.history()) == moves, f"{where}: history is not every move"
+                assert state.moves_played() == moves, f"{where}: moves_played is not the history's"
                 outcome = state.outcome()
                 assert outcome.final, where
                 assert len(outcome.scores) == n, where
