@@ -4,7 +4,9 @@
 * ``report`` — a study with its ``report.html`` (``atoll GAME report``), or a report alone;
 * ``compare`` — ``baseline/`` and ``variant/`` studies and ``compare.html``;
 * ``skill`` — ``budget-N/`` studies, ``skill.json`` and ``skill.png``;
-* ``tune`` — ``tune.json``, the trials' ``tune.db``, ``report.html`` and ``tuned/`` files.
+* ``tune`` — ``tune.json``, the trials' ``tune.db``, ``report.html`` and the ``tuned/`` files
+  (or, when the check did not find them better, the ``candidate/`` files and their
+  ``VERDICT.txt``).
 
 Each is told with its key facts (read from what it stored: nothing is recomputed), its findings
 as its report states them, and, while it is unfinished, the command that finishes it: the CLI
@@ -257,9 +259,11 @@ def _tune(root: Root, folder: Path, name: str) -> StudyEntry:
         resume, note = resume_or_why(lambda: commands.tune_command(run, name))
     game = cli_name(study.get("game"))
     title = (report or {}).get("title") or f"{title_of(game)}: tuning, not finished"
-    tuned: tuple[str, ...] = ()
-    if (folder / "tuned").is_dir():
-        tuned = tuple(n for n, _ in root.files(".toml", under=root.relative(folder / "tuned")))
+    tuned: tuple[str, ...] = ()  # proven better (tuned/), or not (candidate/ with its verdict)
+    for kept in ("tuned", "candidate"):
+        if (folder / kept).is_dir():
+            under = root.relative(folder / kept)
+            tuned += tuple(n for n, _ in root.files(".toml", ".txt", under=under))
     return StudyEntry(
         name,
         "tune",

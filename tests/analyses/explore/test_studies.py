@@ -117,7 +117,10 @@ def test_every_folder_atoll_writes_is_listed_as_its_kind(studies_root: Path) -> 
         tu["trials finished"] == "2"
         and tu["parameters searched"] == "option:sunk_pirates=stay|removed"
     )
-    assert "tu/tuned/options.toml" in found["tu"].outputs
+    kept = "tuned" if (studies_root / "tu" / "tuned").is_dir() else "candidate"
+    assert f"tu/{kept}/options.toml" in found["tu"].outputs
+    if kept == "candidate":  # not proven better: its verdict beside it
+        assert "tu/candidate/VERDICT.txt" in found["tu"].outputs
 
 
 @pytest.mark.parametrize(
@@ -126,7 +129,7 @@ def test_every_folder_atoll_writes_is_listed_as_its_kind(studies_root: Path) -> 
         ("gi", ['src="/files/gi/report.html"', "Glory Islands: study report"]),
         ("cmp", ['src="/files/cmp/compare.html"', "hunt = no", "games changed by the variant"]),
         ("sk", ['src="/files/sk/skill.png"', 'id="budgets"', "tested agent"]),
-        ("tu", ['src="/files/tu/report.html"', "parameters searched", "tuned: options.toml"]),
+        ("tu", ['src="/files/tu/report.html"', "parameters searched", ": options.toml"]),
         ("deep/ss", ["atoll southseas report --games 3", "Carcassonne: South Seas"]),
     ],
 )
