@@ -53,58 +53,68 @@ _SCALE = 2.0**-64
 class _Stream:
     """One purpose's draws: its key, how many it made, and the copies left in its pile."""
 
-    __slots__ = ("draws", "epoch", "key", "keys", "left", "texts")
+    __slots__ = ("draws", "epoch", "key", "kinds", "left", "order", "present", "texts")
 
     def __init__(self, seed: int, name: str) -> None:
         self.key = hashlib.blake2b(f"{seed}/{name}".encode(), digest_size=32).digest()
         self.draws = 0
         self.epoch = 0  # how many shuffles the stream began
-        self.left: dict[str, list[int]] = {}  # each kind's copies left in this shuffle
-        self.keys: dict[tuple[int, str, int], float] = {}  # (drawer, kind, copy): its key
-        self.texts: dict[Hashable, str] = {}
+        self.kinds: list[Hashable] = []  # this shuffle's kinds (outcomes)
+        self.left: list[int] = []  # each kind's copies left
+        self.texts: list[str] = []  # each kind's text (its identity in the keys)
+        self.present: set[tuple[int, int]] = set()  # (kind, copy) left
+        self.order: dict[int, list[tuple[float, int, int]]] = {}  # a drawer's copies, by key
 
     def uniform(self, text: str) -> float:
         """A number in (0, 1) fixed by this stream's key and ``text``."""
         digest = hashlib.blake2b(text.encode(), digest_size=8, key=self.key).digest()
         return (int.from_bytes(digest, "little") + 0.5) * _SCALE
 
-    def text(self, outcome: Hashable) -> str:
-        found = self.texts.get(outcome)
-        if found is None:
-            found = self.texts[outcome] = str(outcome)
-        return found
-
     def _holds(self, pile: tuple[tuple[Hashable, int], ...]) -> bool:
-        """Whether ``pile`` is what this shuffle has left (nothing put back or taken)."""
-        left, total = self.left, 0
-        for outcome, count in pile:
-            total += count
-            if len(left.get(self.text(outcome), ())) != count:
+        """Whether ``pile`` is what this shuffle has left (nothing put back or taken), its
+        kinds with no copy left named or not."""
+        mine = [(k, n) for k, n in zip(self.kinds, self.left, strict=True) if n > 0]
+        theirs = [(k, n) for k, n in pile if n > 0]
+        if len(mine) != len(theirs):
+            return False
+        for (a, n), (b, m) in zip(mine, theirs, strict=True):
+            if n != m or (a is not b and a != b):
                 return False
-        return total == sum(len(copies) for copies in left.values())
+        return True
+
+    def _shuffle(self, pile: tuple[tuple[Hashable, int], ...]) -> None:
+        """Begin a new shuffle of what ``pile`` holds."""
+        self.epoch += 1
+        self.kinds = [k for k, n in pile if n > 0]
+        self.left = [n for _, n in pile if n > 0]
+        self.texts = [str(k) for k in self.kinds]
+        self.present = {(i, j) for i, n in enumerate(self.left) for j in range(n)}
+        self.order = {}
+
+    def _order(self, drawer: int) -> list[tuple[float, int, int]]:
+        """``drawer``'s copies of this shuffle, the greatest key first (drawn from the end)."""
+        epoch, texts = self.epoch, self.texts
+        keyed = [(self.uniform(f"{epoch}:{drawer}:{texts[i]}#{j}"), i, j) for i, j in self.present]
+        keyed.sort(reverse=True)
+        return keyed
 
     def from_pile(self, pile: tuple[tuple[Hashable, int], ...], drawer: int) -> Hashable:
         """The copy left with the least key for ``drawer`` (a seat, or -1 for the table)."""
         if not self._holds(pile):
-            self.epoch += 1
-            self.keys.clear()
-            self.left = {self.text(o): list(range(n)) for o, n in pile if n > 0}
-        keys, epoch = self.keys, self.epoch
-        best: tuple[str, int] | None = None
-        least = math.inf
-        for text, copies in self.left.items():
-            for j in copies:
-                key = keys.get((drawer, text, j))
-                if key is None:
-                    key = keys[(drawer, text, j)] = self.uniform(f"{epoch}:{drawer}:{text}#{j}")
-                if key < least:
-                    best, least = (text, j), key
-        if best is None:
+            self._shuffle(pile)
+        order = self.order.get(drawer)
+        if order is None:
+            order = self.order[drawer] = self._order(drawer)
+        present = self.present
+        while order and (order[-1][1], order[-1][2]) not in present:
+            order.pop()  # drawn for another seat
+        if not order:
             raise AtollError("a chance pile with nothing left", field="chance")
-        text, j = best
-        self.left[text].remove(j)
+        _, i, j = order.pop()
+        present.discard((i, j))
+        self.left[i] -= 1
         self.draws += 1
-        return next(o for o, n in pile if n > 0 and self.text(o) == text)
+        return self.kinds[i]
 
     def race(self, outcomes: tuple[tuple[Hashable, float], ...]) -> Hashable:
         """The outcome with the least ``-ln(u) / p`` for this draw's keys ``u``."""
@@ -114,7 +124,7 @@ class _Stream:
         for outcome, p in outcomes:
             if p <= 0.0:
                 continue
-            time = -math.log(self.uniform(f"{k}|{self.text(outcome)}")) / p
+            time = -math.log(self.uniform(f"{k}|{outcome}")) / p
             if time < least:
                 best, least = outcome, time
         if least == math.inf:

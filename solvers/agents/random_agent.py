@@ -40,13 +40,15 @@ class RandomAgent(Agent):
 
     def choose(self, state: GameState) -> Hashable:
         actions = state.legal_actions()
-        prefix, key = self.keys.key(state) + "|", self.key
+        decision = self.keys.key(state)  # counted whether or not there is a choice
         if len(actions) == 1:
             return actions[0]
+        base = hashlib.blake2b(f"{decision}|".encode(), digest_size=8, key=self.key)
 
         def number(action: Hashable) -> bytes:
-            text = (prefix + str(action)).encode()
-            return hashlib.blake2b(text, digest_size=8, key=key).digest()
+            keyed = base.copy()  # the decision's key, then the action's text
+            keyed.update(str(action).encode())
+            return keyed.digest()
 
         return min(actions, key=number)
 
