@@ -88,15 +88,7 @@ def recorded_chance(path: Path, keys: tuple[str, ...]) -> str:
     """How the study config under ``keys`` in ``path`` draws chance: ``"sequential"`` for one
     recorded before chance streams (it names none: it resumes as it was played), else what it
     names; ``"streams"`` where there is no such config (whoever opens it says what is wrong)."""
-    if not path.is_file():
-        return "streams"
-    try:
-        record: Any = parse_json(read_text(path), source=path)
-        for key in keys:
-            record = record[key]
-        chance = record.get("chance", "sequential")
-    except (AtollError, KeyError, TypeError, AttributeError):
-        return "streams"
+    chance = _recorded(path, keys, "chance", "sequential")
     return chance if isinstance(chance, str) else "streams"
 
 
@@ -104,13 +96,19 @@ def recorded_design(path: Path, keys: tuple[str, ...]) -> str | None:
     """The design of the study config found under ``keys`` in the JSON file ``path``
     (study.json: ``config``; tune.json: ``run``, ``study``), ``fixed`` when it names none;
     ``None`` when there is no such file or config (whoever opens it says what is wrong)."""
+    design = _recorded(path, keys, "design", "fixed")
+    return design if design in DESIGNS else None
+
+
+def _recorded(path: Path, keys: tuple[str, ...], field: str, unnamed: str) -> Any:
+    """The ``field`` of the study config under ``keys`` in the JSON file ``path``: ``unnamed``
+    when the config names none, ``None`` when there is no such file or config."""
     if not path.is_file():
         return None
     try:
         record: Any = parse_json(read_text(path), source=path)
         for key in keys:
             record = record[key]
-        design = record.get("design", "fixed")
+        return record.get(field, unnamed)
     except (AtollError, KeyError, TypeError, AttributeError):
         return None
-    return design if design in DESIGNS else None

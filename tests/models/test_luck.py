@@ -3,6 +3,8 @@ distribution, each seat keeps its own order, and a changed set keeps what both s
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
 from collections import Counter
 from collections.abc import Hashable
@@ -144,3 +146,28 @@ def test_a_study_json_from_before_streams_resumes_as_it_was_played() -> None:
     assert config.chance == "sequential" and "chance" not in config.to_dict()
     assert StudyConfig("tobago", 2).chance == "streams"
     assert StudyConfig("tobago", 2).to_dict()["chance"] == "streams"
+
+
+def test_a_study_stored_before_streams_resumes_from_the_command_line_as_it_was_played(
+    tmp_path,  # type: ignore[no-untyped-def]
+) -> None:
+    """Half of a study played with one generator (as before streams: its study.json names no
+    chance) is continued by ``--resume`` the same way: the whole equals a straight run."""
+    import pandas as pd
+
+    from analyses.cli.main import main
+    from analyses.studies.store import StudyStore
+    from analyses.studies.study import run_study
+
+    old = StudyConfig("tobago", 2, ("random",), games=6, seed=3, chance="sequential")
+    half = StudyStore.create(tmp_path / "s", dataclasses.replace(old, games=6))
+    run_study(dataclasses.replace(old, games=3), store=half, collect=False)  # 3 of its 6 games
+    assert "chance" not in json.loads((tmp_path / "s" / "study.json").read_text())["config"]
+    args = ["tobago", "study", "--players", "2", "--games", "6", "--seed", "3", "--workers", "1"]
+    assert main([*args, "--out", str(tmp_path / "s"), "--resume"]) == 0
+    resumed = StudyStore.open(tmp_path / "s").frames().games.sort_values("game")
+    straight = run_study(old).games.sort_values("game")
+    columns = ["game", "seed", "winners", "moves", "turns"]
+    pd.testing.assert_frame_equal(
+        resumed[columns].reset_index(drop=True), straight[columns].reset_index(drop=True)
+    )
