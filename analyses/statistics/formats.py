@@ -39,6 +39,7 @@ __all__ = [
     "p_value",
     "plain",
     "source",
+    "width_places",
 ]
 
 #: atoll's bundled component files live under ``models/<game>/data/``.
@@ -80,15 +81,34 @@ def decimals(numbers: Iterable[float], least: int = 2, most: int = MOST) -> int:
     return places
 
 
-def interval(value: float, low: float, high: float, least: int = 2) -> str:
-    """``value [low, high]`` with the decimals that keep its different numbers apart
-    (:func:`decimals`).
+def interval(
+    value: float, low: float, high: float, least: int = 2, places: int | None = None
+) -> str:
+    """``value [low, high]`` with ``places`` decimals, by default the decimals that keep its
+    different numbers apart (:func:`decimals`).
 
     >>> interval(0.236, 0.2, 0.3), interval(12.0, 11.0, 13.5, least=1)
     ('0.24 [0.20, 0.30]', '12.0 [11.0, 13.5]')
+    >>> interval(-0.00003, -0.0003, 0.00023, places=5)
+    '-0.00003 [-0.00030, 0.00023]'
     """
-    places = decimals((value, low, high), least)
+    if places is None:
+        places = decimals((value, low, high), least)
     return f"{fixed(value, places)} [{fixed(low, places)}, {fixed(high, places)}]"
+
+
+def width_places(*spans: tuple[float, float], least: int = 2, most: int = 8) -> int:
+    """The decimals of a quantity whose scale is unknown (a tuning's objective may be 0.0001
+    or 40): two significant digits of its narrowest interval's width, from ``least`` to
+    ``most``; 3 when no interval has a width (nothing changed).
+
+    >>> width_places((-0.0003, 0.0002)), width_places((0.1, 0.4)), width_places((0, 0))
+    (5, 2, 3)
+    """
+    widths = [hi - lo for lo, hi in spans if hi > lo]
+    if not widths:
+        return 3
+    return min(most, max(least, 1 - math.floor(math.log10(min(widths)))))
 
 
 def column_decimals(rows: Iterable[tuple[float, float, float]], least: int = 2) -> int:

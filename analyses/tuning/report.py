@@ -45,17 +45,11 @@ from analyses.tuning.verdict import (
     TUNED,
     VERDICT_FILE,
     Verdict,
-    objective_places,
     verdict,
 )
 from models.data import read_text
 
 __all__ = ["deliver", "write_report", "write_tuned"]
-
-
-def _cell(value: float, span: tuple[float, float], places: int) -> str:
-    fixed = formats.fixed
-    return f"{fixed(value, places)} [{fixed(span[0], places)}, {fixed(span[1], places)}]"
 
 
 def write_report(prep: Prepared, study: Any, checked: Checked, folder: Path, command: str) -> Path:
@@ -279,20 +273,20 @@ def _importance(prep: Prepared, study: Any, count: int) -> Section:
 
 
 def _check(prep: Prepared, checked: Checked, said: Verdict, agreement: Any) -> Section:
-    places = objective_places(
+    places = formats.width_places(
         checked.baseline_interval, checked.tuned_interval, checked.difference_interval
     )
-    start = _cell(checked.baseline, checked.baseline_interval, places)
-    rows = [{"values": "starting", "objective": start}]
+
+    def cell(value: float, span: tuple[float, float]) -> str:
+        return formats.interval(value, *span, places=places)
+
+    rows = [{"values": "starting", "objective": cell(checked.baseline, checked.baseline_interval)}]
     if not checked.same:
         rows += [
-            {
-                "values": "tuned",
-                "objective": _cell(checked.tuned, checked.tuned_interval, places),
-            },
+            {"values": "tuned", "objective": cell(checked.tuned, checked.tuned_interval)},
             {
                 "values": "tuned − starting",
-                "objective": _cell(checked.difference, checked.difference_interval, places),
+                "objective": cell(checked.difference, checked.difference_interval),
             },
         ]
     base_rows = prep.objective.rows(checked.frames[0])
@@ -345,7 +339,7 @@ def _check(prep: Prepared, checked: Checked, said: Verdict, agreement: Any) -> S
     )
     section.data["same_winner_agreement"] = agreement.to_dict()
     lo, hi = checked.difference_interval
-    span = _cell(checked.difference, (lo, hi), places)
+    span = formats.interval(checked.difference, lo, hi, places=places)
     if checked.same:
         text = (
             "No trial beat the starting values: the best trial is the starting values, so "

@@ -24,7 +24,6 @@ line) beside them, so that nobody loads an unproven setting by mistake
 from __future__ import annotations
 
 import dataclasses
-import math
 
 from analyses.statistics import formats
 from analyses.tuning.check import Checked
@@ -34,7 +33,6 @@ __all__ = [
     "CANNOT_TELL",
     "NOT_BETTER",
     "Verdict",
-    "objective_places",
     "verdict",
     "verdict_words",
 ]
@@ -46,20 +44,6 @@ CANNOT_TELL = "cannot be told apart"
 TUNED, CANDIDATE = "tuned", "candidate"
 #: The verdict line beside the files of a setting not proven better.
 VERDICT_FILE = "VERDICT.txt"
-
-
-def objective_places(*spans: tuple[float, float]) -> int:
-    """The decimals an objective is printed with: two significant digits of its narrowest
-    interval's width (an objective may be 0.0001 or 40), at least 2, at most 8; an interval
-    of no width (nothing changed) keeps 3.
-
-    >>> objective_places((-0.0003, 0.0002)), objective_places((0.1, 0.4)), objective_places((0, 0))
-    (5, 2, 3)
-    """
-    widths = [hi - lo for lo, hi in spans if hi > lo]
-    if not widths:
-        return 3
-    return min(8, max(2, 1 - math.floor(math.log10(min(widths)))))
 
 
 def verdict_words(difference: float, interval: tuple[float, float]) -> str:
@@ -94,10 +78,7 @@ def verdict(checked: Checked) -> Verdict:
     b, t, n = checked.baseline, checked.tuned, checked.games
     if checked.same:
         lo, hi = checked.baseline_interval
-        places = objective_places((lo, hi))
-        held = (
-            f"{formats.fixed(b, places)} [{formats.fixed(lo, places)}, {formats.fixed(hi, places)}]"
-        )
+        held = formats.interval(b, lo, hi, places=formats.width_places((lo, hi)))
         return Verdict(
             NOT_BETTER,
             f"{NOT_BETTER}: the best trial is the starting values, nothing changed "
@@ -105,9 +86,8 @@ def verdict(checked: Checked) -> Verdict:
         )
     lo, hi = checked.difference_interval
     words = verdict_words(checked.difference, (lo, hi))
-    places = objective_places((lo, hi))
-    diff = f"{formats.fixed(checked.difference, places)} [{formats.fixed(lo, places)}, "
-    diff += f"{formats.fixed(hi, places)}]"
+    places = formats.width_places((lo, hi))
+    diff = formats.interval(checked.difference, lo, hi, places=places)
     moved = f"{formats.fixed(b, places)} → {formats.fixed(t, places)}"
     if words == NOT_BETTER and lo == hi == 0:
         return Verdict(
