@@ -131,15 +131,20 @@ def planning_section(frames: StudyFrames, record: dict[str, Any]) -> Section:
 
 
 def errors_section(frames: StudyFrames, record: dict[str, Any]) -> Section | None:
-    if frames.errors.empty:
+    return failures_section(frames.errors, ["game", "seed", "error"], "(errors table)")
+
+
+def failures_section(errors: pd.DataFrame, columns: list[str], where: str) -> Section | None:
+    """The games that raised (their ``columns``, the first 20), recorded ``where``; None when
+    none did."""
+    if errors.empty:
         return None
-    shown = frames.errors[["game", "seed", "error"]].head(20)
     return Section(
         "Games that failed",
-        f"{len(frames.errors)} games raised; they are recorded with their seed and traceback "
-        "(errors table) and left out of every figure above.",
-        tables=[Table("Failures", shown, over="games")],
-        warnings=[f"{len(frames.errors)} games failed: see 'Games that failed'."],
+        f"{len(errors)} games raised; they are recorded with their seed and traceback {where} "
+        "and left out of every figure above.",
+        tables=[Table("Failures", errors[columns].head(20), over="games")],
+        warnings=[f"{len(errors)} games failed: see 'Games that failed'."],
     )
 
 

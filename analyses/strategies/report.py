@@ -35,7 +35,7 @@ import pandas as pd
 from analyses.reports import family
 from analyses.reports.pages import header, write_pages
 from analyses.reports.provenance import command_line
-from analyses.reports.sections import small_sample
+from analyses.reports.sections import failures_section, small_sample
 from analyses.reports.tables import Finding, Section, Table
 from analyses.statistics import pergame
 from analyses.strategies.curves import curves_section
@@ -81,7 +81,9 @@ def build_sections(
         made = make(frames)
         if made is not None:
             sections.append(made)
-    failed = _errors_section(frames)
+    failed = failures_section(
+        frames.errors, ["lineup", "game", "seed", "error"], "in their line-up's errors table"
+    )
     if failed is not None:
         sections.append(failed)
     family.adjust(sections)  # the page's one family: the verdicts follow from it
@@ -187,19 +189,6 @@ def ranking_section(seats: pd.DataFrame, ratings: Ratings, seed: int) -> Section
     section.data["ratings"] = ratings.to_dict()
     small_sample(section, ratings.deals, "deals")
     return section
-
-
-def _errors_section(frames: TournamentFrames) -> Section | None:
-    if frames.errors.empty:
-        return None
-    shown = frames.errors[["lineup", "game", "seed", "error"]].head(20)
-    return Section(
-        "Games that failed",
-        f"{len(frames.errors)} games raised; they are recorded with their seed and traceback in "
-        "their line-up's errors table and left out of everything above.",
-        tables=[Table("Failures", shown, over="games")],
-        warnings=[f"{len(frames.errors)} games failed: see 'Games that failed'."],
-    )
 
 
 def _top(frames: TournamentFrames, command: str) -> dict[str, Any]:
